@@ -1,0 +1,87 @@
+/**
+ * Every setting the app reads, with its default. The seed writes these; the UI
+ * falls back to them for a key the server did not send. Values travel as
+ * strings (spec §3: key/value pairs); the readers below turn them into types.
+ */
+export const SETTING_DEFAULTS = {
+  // Identity and look
+  storeName: 'FoodPilot',
+  storeShortName: 'FoodPilot',
+  storeDescription: 'Food from the best places in town, delivered or ready to pick up.',
+  storeColor: '#e8501b',
+  storeLogo: '/public/images/logo.svg',
+  storeIcon192: '/public/images/icon-192.png',
+  storeIcon512: '/public/images/icon-512.png',
+  storeMaskableIcon: '/public/images/icon-maskable-512.png',
+  pwaBackgroundColor: '#ffffff',
+  cartColorBg: '#e8501b',
+  cartColorText: '#ffffff',
+  updatingMessage: 'Updating to the newest version…',
+  // Desktop landing
+  desktopHeading: 'Hungry? Order from the best places in town.',
+  desktopSubHeading: 'Delivery or self pickup, on any phone, even on a patchy connection.',
+  desktopUseAppButton: 'Use the app',
+  desktopAchievementOneTitle: '120+',
+  desktopAchievementOneSub: 'Restaurants',
+  desktopAchievementTwoTitle: '30 min',
+  desktopAchievementTwoSub: 'Average delivery',
+  desktopAchievementThreeTitle: '50k',
+  desktopAchievementThreeSub: 'Happy customers',
+  desktopAchievementFourTitle: '4.8',
+  desktopAchievementFourSub: 'Average rating',
+  desktopFooterAddress: '12 Market Street, Riverton',
+  desktopFooterSocialHeader: 'Follow us',
+  desktopSocialFacebookLink: 'https://facebook.com/',
+  desktopSocialInstagramLink: 'https://instagram.com/',
+  desktopSocialTwitterLink: 'https://twitter.com/',
+  // Switches (spec §9)
+  enSPU: 'true',
+  showPromoSlider: 'true',
+  mockSearchOnHomepage: 'true',
+  enRestaurantCategorySlider: 'true',
+  showGdpr: 'true',
+  enablePushNotification: 'false',
+  enIOSPWAPopup: 'true',
+  showPwaInstallPromptFooter: 'true',
+  footerStyleType: 'FLOAT',
+  currencySymbolAlign: 'left',
+  currencySymbol: '$',
+  currencyCode: 'USD',
+  useSimpleSpinner: 'false',
+  customCSS: '',
+  deliveryAppLightMode: 'true',
+  // Category slider (spec §9)
+  restaurantCategorySliderSize: '2',
+  restaurantCategorySliderStyle: 'rounded',
+  restaurantCategorySliderPosition: '1',
+  showRestaurantCategorySliderLabel: 'true',
+  // Messages
+  gpsAccessNotGrantedMsg: 'Location access was not granted. Allow it in your browser settings, or pick a location.',
+  offlineTitleMessage: 'You are offline',
+  offlineSubTitleMessage: 'This page has not been opened on this device yet. Reconnect to load it.',
+  customHomeMessage: '',
+  gdprMessage: 'We use local storage to keep your cart and preferences on this device.',
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+export type SettingsMap = Partial<Record<string, string>>;
+
+export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
+
+/** The settings the spec's cache clear keeps (spec §4: colour, logo, updating message). */
+export const SETTINGS_KEPT_ON_CACHE_CLEAR: readonly SettingKey[] = ['storeColor', 'storeLogo', 'updatingMessage'];
+
+export function readSetting(settings: SettingsMap, key: SettingKey): string {
+  return settings[key] ?? SETTING_DEFAULTS[key];
+}
+
+export function readSwitch(settings: SettingsMap, key: SettingKey): boolean {
+  const value = readSetting(settings, key).trim().toLowerCase();
+  return value === 'true' || value === '1';
+}
+
+export function readNumber(settings: SettingsMap, key: SettingKey): number {
+  const parsed = Number(readSetting(settings, key));
+  const fallback = Number(SETTING_DEFAULTS[key]);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}

@@ -1,0 +1,182 @@
+/**
+ * The local replica (DESIGN §2), imported by the UI and the sync worker. Every
+ * table the product needs exists from version 1, even those later features
+ * fill. Schema changes append a new `version(n)` with an upgrade; never edit
+ * a version that shipped (STYLE habit 5).
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { Language, OutboxEntry, PopularLocation, UserAddress } from '../api/index.ts';
+
+export const DB_NAME = 'foodpilot';
+
+/** A row mirrored from the server: when it was fetched. */
+interface Mirrored {
+  fetchedAt: number;
+}
+
+export interface SettingRow extends Mirrored {
+  key: string;
+  value: string;
+}
+export type LanguageRow = Language & Mirrored;
+export interface TranslationRow extends Mirrored {
+  languageId: number;
+  data: Record<string, string>;
+}
+export type PopularLocationRow = PopularLocation & Mirrored;
+export interface AddressRow extends UserAddress {
+  /** Always 'current': one row, the address the user browses for. */
+  id: 'current';
+  savedAt: number;
+}
+export interface StoreListRow extends Mirrored {
+  /** `${lat},${lng}|${mode}|${categoryIds}` */
+  key: string;
+  storeIds: number[];
+}
+export interface RecordRow extends Mirrored {
+  id: number;
+  [field: string]: unknown;
+}
+export interface ItemRow extends RecordRow {
+  restaurant_id: number;
+}
+export interface CartLineRow {
+  id: string;
+  itemId: number;
+  storeId: number;
+  quantity: number;
+  addons: unknown[];
+}
+export interface CartMetaRow {
+  id: 'cart';
+  productQuantity: number;
+  totalPrice: number;
+  coupon: unknown | null;
+  couponError: string | null;
+  loyalty: { points: number; redeemed: boolean; redeemedPoints: number } | null;
+}
+export interface SessionRow {
+  id: 'customer' | 'driver';
+  userId: number;
+  token: string;
+  role: string;
+  data: Record<string, unknown>;
+  savedAt: number;
+}
+export interface OrderRow extends Mirrored {
+  unique_order_id: string;
+  [field: string]: unknown;
+}
+export interface AlertRow extends Mirrored {
+  id: number;
+  is_read: 0 | 1;
+  [field: string]: unknown;
+}
+export interface SyncStateRow {
+  resource: string;
+  fetchedAt: number | null;
+  version: string | null;
+  error: string | null;
+  errorAt: number | null;
+}
+/** Local preferences and flags (chosen language, order type, GDPR, visits). */
+export interface PrefRow {
+  key: string;
+  value: unknown;
+}
+
+export class ReplicaDatabase extends Dexie {
+  settings!: EntityTable<SettingRow, 'key'>;
+  languages!: EntityTable<LanguageRow, 'id'>;
+  translations!: EntityTable<TranslationRow, 'languageId'>;
+  popularLocations!: EntityTable<PopularLocationRow, 'id'>;
+  address!: EntityTable<AddressRow, 'id'>;
+  storeLists!: EntityTable<StoreListRow, 'key'>;
+  stores!: EntityTable<RecordRow, 'id'>;
+  categories!: EntityTable<RecordRow, 'id'>;
+  slides!: EntityTable<RecordRow, 'id'>;
+  items!: EntityTable<ItemRow, 'id'>;
+  cartLines!: EntityTable<CartLineRow, 'id'>;
+  cartMeta!: EntityTable<CartMetaRow, 'id'>;
+  session!: EntityTable<SessionRow, 'id'>;
+  addresses!: EntityTable<RecordRow, 'id'>;
+  orders!: EntityTable<OrderRow, 'unique_order_id'>;
+  runningOrder!: EntityTable<OrderRow, 'unique_order_id'>;
+  alerts!: EntityTable<AlertRow, 'id'>;
+  favourites!: EntityTable<RecordRow, 'id'>;
+  driverOrders!: EntityTable<OrderRow, 'unique_order_id'>;
+  driverProfile!: EntityTable<RecordRow, 'id'>;
+  pages!: EntityTable<RecordRow, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  syncState!: EntityTable<SyncStateRow, 'resource'>;
+  prefs!: EntityTable<PrefRow, 'key'>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      settings: 'key',
+      languages: 'id',
+      translations: 'languageId',
+      popularLocations: 'id, is_default',
+      address: 'id',
+      storeLists: 'key, fetchedAt',
+      stores: 'id, slug',
+      categories: 'id',
+      slides: 'id',
+      items: 'id, restaurant_id',
+      cartLines: 'id, storeId',
+      cartMeta: 'id',
+      session: 'id',
+      addresses: 'id',
+      orders: 'unique_order_id, fetchedAt',
+      runningOrder: 'unique_order_id',
+      alerts: 'id, is_read',
+      favourites: 'id',
+      driverOrders: 'unique_order_id, fetchedAt',
+      driverProfile: 'id',
+      pages: 'id, slug',
+      outbox: 'id, [userKey+createdSeq], status, kind',
+      syncState: 'resource',
+      prefs: 'key',
+    });
+    // Another tab opening a newer schema must not be blocked by this one
+    // (DESIGN §4 pitfall): close, and let the page reload into the new code.
+    this.on('versionchange', () => {
+      this.close();
+      return false;
+    });
+  }
+}
+
+/** Preference keys kept in `prefs`. */
+export const PrefKey = {
+  languageId: 'languageId',
+  orderType: 'orderType',
+  gdprAccepted: 'gdprAccepted',
+  visitCount: 'visitCount',
+  settingsVersion: 'forceNewSettingsVersion',
+  cacheVersion: 'forceCacheClearVersion',
+  simulatedOffline: 'simulatedOffline',
+  activeStore: 'activeStore',
+  locationChosenByUser: 'locationChosenByUser',
+  outboxSeq: 'outboxSeq',
+} as const;
+
+/**
+ * What the spec's forced cache clear keeps (spec §4: location, address,
+ * colour, logo, updating message, language, active store). We also keep what
+ * the user made and the server has not seen yet (cart, outbox) and the
+ * sessions that outbox needs to drain: dropping them would lose data.
+ */
+export const TABLES_KEPT_ON_CACHE_CLEAR = ['address', 'cartLines', 'cartMeta', 'outbox', 'session'] as const;
+export const PREFS_KEPT_ON_CACHE_CLEAR: readonly string[] = [
+  PrefKey.languageId,
+  PrefKey.activeStore,
+  PrefKey.orderType,
+  PrefKey.locationChosenByUser,
+  PrefKey.gdprAccepted,
+  PrefKey.visitCount,
+  PrefKey.outboxSeq,
+  PrefKey.simulatedOffline,
+];

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API server serves dist/ and answers /public/api, /version.json and the
+// manifest (its name, colours and icons come from settings). In `npm run dev`
+// Vite proxies those paths to the API server.
+const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: 'build-manifest.json',
+  },
+  server: {
+    proxy: {
+      '/public/api': apiTarget,
+      '/public/images': apiTarget,
+      '/version.json': apiTarget,
+      '/manifest.webmanifest': apiTarget,
+      '/docs': apiTarget,
+    },
+  },
+});
