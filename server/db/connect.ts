@@ -1,0 +1,49 @@
+/**
+ * Opens the database: SQLite (better-sqlite3, WAL, foreign keys on) in
+ * DATA_DIR by default, PostgreSQL through a pg Pool when a postgres:// URL is
+ * given. Everything above this file speaks Kysely and does not care which.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { SQLITE_FILE_NAME } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseLocation {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+export function databaseKindOf(location: DatabaseLocation): DatabaseKind {
+  return location.databaseUrl ? 'postgres' : 'sqlite';
+}
+
+export function openDatabase(location: DatabaseLocation): Kysely<Database> {
+  if (location.databaseUrl) return openPostgres(location.databaseUrl);
+  return openSqlite(path.join(location.dataDir, SQLITE_FILE_NAME));
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers continue while one request writes; a busy timeout makes a
+  // second writer wait instead of failing at once.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Which dialect a Kysely instance talks to; migrations use it for the few DDL differences. */
+export function dialectOf(db: Kysely<unknown>): DatabaseKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

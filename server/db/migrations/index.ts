@@ -1,0 +1,10 @@
+/**
+ * The list of migrations, in order. Append-only: add a new file and a new line;
+ * never rename or edit one that has run somewhere.
+ */
+import type { Migration } from 'kysely';
+import * as initial from './0001-initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

@@ -1,0 +1,216 @@
+/**
+ * The typed shape of the database for Kysely. Both dialects store the same
+ * values: booleans as integers 0/1 (better-sqlite3 cannot bind JS booleans),
+ * times as ISO-8601 UTC text (sorts and compares the same everywhere), money
+ * as integer minor units. Repositories turn rows into API entities.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** 0 or 1; repositories expose it as a boolean. */
+export type Flag = number;
+/** ISO-8601 UTC timestamp, e.g. 2025-01-31T12:00:00.000Z. */
+export type IsoTime = string;
+
+export type UserRole = 'customer' | 'driver' | 'store_owner' | 'agent' | 'admin';
+export const USER_ROLES: readonly UserRole[] = ['customer', 'driver', 'store_owner', 'agent', 'admin'];
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Key/value: forceNewSettingsVersion and forceCacheClearVersion. */
+export interface AppVersionsTable {
+  key: string;
+  value: string;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  language_name: string;
+  code: string;
+  dir: 'ltr' | 'rtl';
+  is_default: Flag;
+}
+
+export interface TranslationsTable {
+  language_id: number;
+  key: string;
+  value: string;
+}
+
+export interface PopularLocationsTable {
+  id: Generated<number>;
+  name: string;
+  latitude: number;
+  longitude: number;
+  is_default: Flag;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** scrypt$N$r$p$salt$hash, see server/auth/passwords.ts. */
+  password_hash: string;
+  role: UserRole;
+  is_banned: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: IsoTime;
+}
+
+export interface AuthTokensTable {
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+}
+
+export interface RestaurantsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  city: string;
+  description: string;
+  image: string;
+  is_active: Flag;
+  is_featured: Flag;
+  custom_featured_name: string | null;
+  custom_message_on_list: string | null;
+  rating: number;
+  /** Minutes. */
+  delivery_time: number;
+  /** Price for two, integer minor units. */
+  price_range: number;
+  /** 1 delivery, 2 self pickup, 3 both. */
+  delivery_type: 1 | 2 | 3;
+  latitude: number;
+  longitude: number;
+  delivery_radius_km: number;
+  store_color: string | null;
+  owner_user_id: number | null;
+  created_at: IsoTime;
+}
+
+export interface RestaurantCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  image: string | null;
+  sort_order: number;
+}
+
+export interface RestaurantCategoryLinksTable {
+  restaurant_id: number;
+  category_id: number;
+}
+
+export interface CategorySlidesTable {
+  id: Generated<number>;
+  name: string;
+  image: string;
+  sort_order: number;
+  is_active: Flag;
+}
+
+/** The categories a category slide opens (spec §3: categories_ids). */
+export interface CategorySlideCategoriesTable {
+  slide_id: number;
+  category_id: number;
+}
+
+export interface ItemCategoriesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  name: string;
+  sort_order: number;
+}
+
+export interface ItemsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  item_category_id: number | null;
+  name: string;
+  description: string;
+  /** Integer minor units. */
+  price: number;
+  image: string | null;
+  is_veg: Flag;
+  is_recommended: Flag;
+  is_active: Flag;
+}
+
+export interface PromoSlidersTable {
+  id: Generated<number>;
+  name: string;
+  /** Main sliders show at the top of home; the others between stores. */
+  is_main: Flag;
+  /** Where in the store list the slider is inserted (spec §3 promo_slider.position_id). */
+  position_id: number;
+  /** Image size multiplier (spec §9: 2.4 rem times size). */
+  size: number;
+  is_active: Flag;
+}
+
+export interface PromoSlidesTable {
+  id: Generated<number>;
+  promo_slider_id: number;
+  name: string;
+  image: string;
+  /** Where a tap leads; an app path or an outside address. */
+  url: string | null;
+  /** What the slide promotes: 'restaurant', 'item' or null for a plain link. */
+  model: string | null;
+  model_id: number | null;
+  sort_order: number;
+}
+
+export type IdempotencyState = 'in_progress' | 'completed';
+
+export interface IdempotencyKeysTable {
+  /** Who and where: token hash (or 'anonymous') + method + path. */
+  scope: string;
+  idempotency_key: string;
+  request_hash: string;
+  state: IdempotencyState;
+  response_status: number | null;
+  /** The serialized response body, replayed byte for byte. */
+  response_body: string | null;
+  response_content_type: string | null;
+  created_at: IsoTime;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  app_versions: AppVersionsTable;
+  languages: LanguagesTable;
+  translations: TranslationsTable;
+  popular_locations: PopularLocationsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  restaurants: RestaurantsTable;
+  restaurant_categories: RestaurantCategoriesTable;
+  restaurant_category_links: RestaurantCategoryLinksTable;
+  category_slides: CategorySlidesTable;
+  category_slide_categories: CategorySlideCategoriesTable;
+  item_categories: ItemCategoriesTable;
+  items: ItemsTable;
+  promo_sliders: PromoSlidersTable;
+  promo_slides: PromoSlidesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type RestaurantRow = Selectable<RestaurantsTable>;
+export type NewRestaurant = Insertable<RestaurantsTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+
+export function toFlag(value: boolean): Flag {
+  return value ? 1 : 0;
+}
+
+export function fromFlag(value: Flag): boolean {
+  return Number(value) === 1;
+}

@@ -1,0 +1,24 @@
+/**
+ * The error a handler throws to answer a 4xx with the shared `{ message, code }`
+ * shape; the one error handler (plugins/error-handler.ts) turns it into the
+ * response. Anything else thrown becomes a 500 that hides its details.
+ */
+import type { ApiError, ErrorCode } from '../src/api/index.ts';
+
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly details: ApiError['details'];
+
+  constructor(statusCode: number, code: ErrorCode, message: string, details?: ApiError['details']) {
+    super(message);
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function notFound(message: string): HttpError {
+  return new HttpError(404, 'NOT_FOUND', message);
+}

@@ -1,0 +1,52 @@
+/**
+ * Opens the database, brings its schema to the latest migration, and puts it
+ * and the repositories on the instance (`app.db`, `app.settingsRepository`, ...),
+ * the way fastify/demo does. The database closes with the app.
+ */
+import type { Kysely } from 'kysely';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type DatabaseLocation } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { createIdempotencyRepository, type IdempotencyRepository } from '../repositories/idempotency-repository.ts';
+import { createLanguagesRepository, type LanguagesRepository } from '../repositories/languages-repository.ts';
+import {
+  createPopularLocationsRepository,
+  type PopularLocationsRepository,
+} from '../repositories/popular-locations-repository.ts';
+import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository.ts';
+import { createVersionsRepository, type VersionsRepository } from '../repositories/versions-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    settingsRepository: SettingsRepository;
+    languagesRepository: LanguagesRepository;
+    popularLocationsRepository: PopularLocationsRepository;
+    versionsRepository: VersionsRepository;
+    idempotencyRepository: IdempotencyRepository;
+  }
+}
+
+async function databasePlugin(app: FastifyInstance, location: DatabaseLocation): Promise<void> {
+  const db = openDatabase(location);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  app.decorate('db', db);
+  app.decorate('settingsRepository', createSettingsRepository(db));
+  app.decorate('languagesRepository', createLanguagesRepository(db));
+  app.decorate('popularLocationsRepository', createPopularLocationsRepository(db));
+  app.decorate('versionsRepository', createVersionsRepository(db));
+  app.decorate('idempotencyRepository', createIdempotencyRepository(db));
+}
+
+export default fp(databasePlugin, { name: 'database' });

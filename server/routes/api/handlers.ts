@@ -1,0 +1,31 @@
+/**
+ * What each call of the contract does. The mapped type makes a call without a
+ * handler a compile error, so the server always answers every call in
+ * src/api/calls.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CallBody, CallName, CallResponse } from '../../../src/api/index.ts';
+import { notFound } from '../../http-error.ts';
+
+export type CallHandler<N extends CallName> = (
+  body: CallBody<N>,
+  request: FastifyRequest,
+) => Promise<CallResponse<N>>;
+
+export type CallHandlers = { [N in CallName]: CallHandler<N> };
+
+export function createCallHandlers(app: FastifyInstance): CallHandlers {
+  return {
+    'get-settings': async () => app.settingsRepository.list(),
+
+    'get-all-languages': async () => app.languagesRepository.list(),
+
+    'get-single-language': async ({ id }) => {
+      const language = await app.languagesRepository.findWithData(id);
+      if (!language) throw notFound(`There is no language with id ${id}.`);
+      return language;
+    },
+
+    'popular-geo-locations': async () => app.popularLocationsRepository.list(),
+  };
+}

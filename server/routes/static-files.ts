@@ -1,0 +1,100 @@
+/**
+ * Serves the Vite build (DIST_DIR) and the generated images (DATA_DIR/images),
+ * and answers everything no route claimed: the SPA's index.html for a browser
+ * navigation, JSON 404 for API paths, a 503 page when there is no build yet.
+ *
+ * Caching: index.html, sw.js and other unhashed files revalidate every time
+ * (a stale sw.js would pin users to an old app); hashed files under /assets/
+ * never change, so they are immutable for a year.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX, VERSION_PATH } from '../../src/api/index.ts';
+import { sendApiError } from '../plugins/error-handler.ts';
+import { MANIFEST_PATH } from './manifest.ts';
+
+export const IMAGES_PREFIX = '/public/images/';
+export const DOCS_PREFIX = '/docs';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+export const IMAGE_CACHE = `public, max-age=${ONE_YEAR_SECONDS}`;
+
+/** Paths whose misses are JSON 404s, never the SPA page. */
+const NON_SPA_PREFIXES = [API_PREFIX, DOCS_PREFIX, VERSION_PATH, MANIFEST_PATH, IMAGES_PREFIX.slice(0, -1)];
+
+export interface StaticFilesOptions {
+  distDir: string;
+  imagesDir: string;
+}
+
+export function cacheControlForBuildFile(relativePath: string): string {
+  return relativePath.split(path.sep).join('/').startsWith('assets/') ? IMMUTABLE : 'no-cache';
+}
+
+async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    // Without a build the fallback below answers 503; no need to warn at boot.
+    suppressWarning: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlForBuildFile(path.relative(options.distDir, filePath)));
+    },
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.imagesDir,
+    prefix: IMAGES_PREFIX,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', IMAGE_CACHE);
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsAppShell(request)) return sendAppShell(reply, indexFile);
+    const urlPath = pathOf(request);
+    const hint = urlPath.startsWith(`${API_PREFIX}/`) && request.method !== 'POST' ? ' API calls use POST.' : '';
+    return sendApiError(reply, 404, { message: `${request.method} ${urlPath} does not exist.${hint}`, code: 'NOT_FOUND' });
+  });
+}
+
+// Not encapsulated: the not-found handler must be the app's own.
+export default fp(staticFiles, { name: 'static-files' });
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+/** A browser navigation to an app route (e.g. /stores/riverton/x), not a fetch for data or a file. */
+function wantsAppShell(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const urlPath = pathOf(request);
+  if (NON_SPA_PREFIXES.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`))) return false;
+  if (urlPath === '/') return true;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function sendAppShell(reply: FastifyReply, indexFile: string): FastifyReply {
+  reply.header('cache-control', 'no-cache');
+  if (!fs.existsSync(indexFile)) {
+    return reply.code(503).type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
+  }
+  return reply.type('text/html; charset=utf-8').sendFile('index.html');
+}
+
+const NO_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>App not built</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<h1>The app has not been built yet</h1>
+<p>The API is running, but there is no web app to serve. Run <code>npm run build</code>, then reload this page
+(or use <code>npm start</code>, which builds it for you).</p>
+<p>API documentation: <a href="/docs">/docs</a></p>
+</body></html>
+`;

@@ -1,0 +1,101 @@
+/**
+ * Demo pictures as SVG: store covers, dish photos, category tiles, promo
+ * banners and the logo. A gradient in the store's colour, a food drawing and a
+ * label, made locally so the demo needs no network.
+ */
+import { foodArt } from './food-art.ts';
+
+export function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+}
+
+/** Mixes a #rrggbb colour toward white (amount > 0) or black (amount < 0). */
+export function shade(hex: string, amount: number): string {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  const channels = [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+  const target = amount > 0 ? 255 : 0;
+  const mixed = channels.map((c) => Math.round(c + (target - c) * Math.abs(amount)));
+  return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function svgDocument(width: number, height: number, color: string, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs>
+<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(color, 0.35)}"/><stop offset="1" stop-color="${shade(color, -0.25)}"/></linearGradient>
+<radialGradient id="sheen" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+</defs>
+<rect width="${width}" height="${height}" fill="url(#bg)"/>
+<circle cx="${width * 0.9}" cy="${height * 0.1}" r="${height * 0.45}" fill="#ffffff" opacity="0.08"/>
+<circle cx="${width * 0.05}" cy="${height * 0.95}" r="${height * 0.35}" fill="#000000" opacity="0.06"/>
+${body}
+</svg>
+`;
+}
+
+function label(text: string, x: number, y: number, size: number, anchor: 'start' | 'middle' = 'middle'): string {
+  return (
+    `<text x="${x}" y="${y}" text-anchor="${anchor}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" ` +
+    `font-size="${size}" font-weight="700" fill="#ffffff">${escapeXml(text)}</text>`
+  );
+}
+
+function placedArt(kind: string, x: number, y: number, scale: number): string {
+  return `<g transform="translate(${x} ${y}) scale(${scale})">${foodArt(kind)}</g>`;
+}
+
+/** 800×450 cover: the dish drawing on the right, the store name on a band below. */
+export function storeCoverSvg(name: string, kind: string, color: string): string {
+  return svgDocument(
+    800,
+    450,
+    color,
+    placedArt(kind, 560, 200, 2.1) +
+      `<rect y="350" width="800" height="100" fill="#000000" opacity="0.28"/>` +
+      label(name, 40, 414, 44, 'start'),
+  );
+}
+
+/** 400×400 dish picture with its name. */
+export function dishSvg(name: string, kind: string, color: string): string {
+  return svgDocument(
+    400,
+    400,
+    color,
+    placedArt(kind, 200, 175, 1.7) +
+      `<rect y="320" width="400" height="80" fill="#000000" opacity="0.25"/>` +
+      label(name.length > 24 ? `${name.slice(0, 23)}…` : name, 200, 372, 28),
+  );
+}
+
+/** 240×240 tile for a category slide; the app prints the name beside it. */
+export function categorySvg(kind: string, color: string): string {
+  return svgDocument(240, 240, color, placedArt(kind, 120, 120, 1.25));
+}
+
+/** 960×400 promo banner with a headline. */
+export function promoBannerSvg(headline: string, kind: string, color: string): string {
+  return svgDocument(
+    960,
+    400,
+    color,
+    placedArt(kind, 800, 200, 1.9) + label(headline, 60, 190, 46, 'start') + label('Order now →', 60, 255, 30, 'start'),
+  );
+}
+
+/** The brand mark: a white location pin holding a fork, on the brand colour. */
+export function brandMark(color: string): string {
+  return (
+    `<path d="M0 -44c-22 0-38 16-38 36 0 26 38 60 38 60s38-34 38-60c0-20-16-36-38-36z" fill="#ffffff"/>` +
+    `<path d="M-10 -26v16a10 10 0 0 0 20 0v-16M0 -26v44" stroke="${color}" stroke-width="5" stroke-linecap="round" fill="none"/>`
+  );
+}
+
+/** 480×128 logo for the app header: mark and name. */
+export function logoSvg(name: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="128" viewBox="0 0 480 128">
+<rect x="8" y="8" width="112" height="112" rx="28" fill="${color}"/>
+<g transform="translate(64 58)">${brandMark(color)}</g>
+${label(name, 140, 84, 56, 'start').replace('fill="#ffffff"', `fill="${shade(color, -0.35)}"`)}
+</svg>
+`;
+}
