@@ -165,6 +165,16 @@ export interface PromoSlidesTable {
   sort_order: number;
 }
 
+export interface PagesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  /** HTML; the app sanitises it before showing it. */
+  body: string;
+  sort_order: number;
+  updated_at: IsoTime;
+}
+
 export type IdempotencyState = 'in_progress' | 'completed';
 
 export interface IdempotencyKeysTable {
@@ -198,6 +208,7 @@ export interface Database {
   promo_sliders: PromoSlidersTable;
   promo_slides: PromoSlidesTable;
   idempotency_keys: IdempotencyKeysTable;
+  pages: PagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -15,6 +15,7 @@ import {
   createPopularLocationsRepository,
   type PopularLocationsRepository,
 } from '../repositories/popular-locations-repository.ts';
+import { createPagesRepository, type PagesRepository } from '../repositories/pages-repository.ts';
 import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository.ts';
 import { createVersionsRepository, type VersionsRepository } from '../repositories/versions-repository.ts';
 
@@ -26,6 +27,7 @@ declare module 'fastify' {
     popularLocationsRepository: PopularLocationsRepository;
     versionsRepository: VersionsRepository;
     idempotencyRepository: IdempotencyRepository;
+    pagesRepository: PagesRepository;
   }
 }
 
@@ -47,6 +49,7 @@ async function databasePlugin(app: FastifyInstance, location: DatabaseLocation):
   app.decorate('popularLocationsRepository', createPopularLocationsRepository(db));
   app.decorate('versionsRepository', createVersionsRepository(db));
   app.decorate('idempotencyRepository', createIdempotencyRepository(db));
+  app.decorate('pagesRepository', createPagesRepository(db));
 }
 
 export default fp(databasePlugin, { name: 'database' });

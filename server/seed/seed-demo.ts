@@ -17,6 +17,7 @@ import { ARABIC_TEXTS } from './arabic-texts.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.ts';
 import { DEMO_LOCATIONS } from './demo-city.ts';
 import { writeDemoImages } from './demo-images.ts';
+import { DEMO_PAGES } from './demo-pages.ts';
 import { seedStores } from './seed-stores.ts';
 
 export interface SeedOptions {
@@ -57,6 +58,10 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
         .execute();
       const userIds = await seedUsers(trx, hashes, createdAt);
       await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
+      await trx
+        .insertInto('pages')
+        .values(DEMO_PAGES.map((page, index) => ({ ...page, sort_order: index, updated_at: createdAt })))
+        .execute();
     });
   }
   if (options.withoutPrimaryLocation) await createPopularLocationsRepository(db).clearPrimary();

@@ -7,6 +7,8 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   LanguageSchema,
   LanguageWithDataSchema,
+  PageSchema,
+  PageSummarySchema,
   PopularLocationSchema,
   SettingSchema,
   VersionInfoSchema,
@@ -36,6 +38,19 @@ export const calls = {
     summary: 'Popular locations; the one with is_default is the primary location.',
     body: NoBody,
     response: Type.Array(PopularLocationSchema),
+  },
+  'get-pages': {
+    summary: 'The content pages (about, terms, privacy…), without their bodies.',
+    body: NoBody,
+    response: Type.Array(PageSummarySchema),
+  },
+  'get-single-page': {
+    summary: 'One content page by its slug, with its HTML body.',
+    body: Type.Object(
+      { slug: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }) },
+      { additionalProperties: false },
+    ),
+    response: PageSchema,
   },
 } as const satisfies Record<string, { summary: string; body: TSchema; response: TSchema }>;
 

@@ -43,6 +43,19 @@ export const VersionInfoSchema = Type.Object(
 );
 export type VersionInfo = Static<typeof VersionInfoSchema>;
 
+/** A content page (about, terms, privacy…) shown at /pages/:slug; `body` is HTML the app sanitises. */
+export const PageSummarySchema = Type.Object(
+  { id: Type.Integer(), name: Type.String(), slug: Type.String() },
+  { $id: 'PageSummary' },
+);
+export type PageSummary = Static<typeof PageSummarySchema>;
+
+export const PageSchema = Type.Composite(
+  [PageSummarySchema, Type.Object({ body: Type.String(), updated_at: Type.String() })],
+  { $id: 'Page' },
+);
+export type Page = Static<typeof PageSchema>;
+
 /** Store delivery types (spec §3). */
 export const DeliveryType = { DELIVERY: 1, SELFPICKUP: 2, BOTH: 3 } as const;
 export type DeliveryTypeCode = (typeof DeliveryType)[keyof typeof DeliveryType];

@@ -3,19 +3,8 @@
  * 0002-... instead. Written once for both dialects: the only difference is how
  * an auto-increment id is declared (see idColumn).
  */
-import { sql, type CreateTableBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { dialectOf } from '../connect.ts';
-
-// Migrations see the database as it was when they were written, not the
-// current typed schema, so they take an untyped Kysely.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-
-function idColumn<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return dialectOf(db) === 'postgres'
-    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
-    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
-}
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { idColumn, type AnyDb } from './helpers.ts';
 
 function sqlIn(column: string, allowed: readonly (string | number)[]): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join(allowed.map((value) => sql.lit(value)))})`;

@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
+import * as pages from './0002-pages.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-pages': pages,
 };

@@ -27,5 +27,13 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
     },
 
     'popular-geo-locations': async () => app.popularLocationsRepository.list(),
+
+    'get-pages': async () => app.pagesRepository.list(),
+
+    'get-single-page': async ({ slug }) => {
+      const page = await app.pagesRepository.findBySlug(slug);
+      if (!page) throw notFound(`There is no page '${slug}'.`);
+      return page;
+    },
   };
 }
