@@ -118,7 +118,7 @@ export class ReplicaDatabase extends Dexie {
       settings: 'key',
       languages: 'id',
       translations: 'languageId',
-      popularLocations: 'id, is_default',
+      popularLocations: 'id',
       address: 'id',
       storeLists: 'key, fetchedAt',
       stores: 'id, slug',

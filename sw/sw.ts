@@ -1,0 +1,38 @@
+/**
+ * The service worker (DESIGN §4): precache and app shell, boot files and
+ * images for offline starts, background-sync queues for queued actions, and
+ * the messages pages send. Built by vite-plugin-pwa (injectManifest), which
+ * fills `self.__WB_MANIFEST`.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { listenForMessages } from './messages.ts';
+import { createOutboxQueues } from './outbox-queues.ts';
+import { registerApiRoutes, registerBootFileRoutes, registerImageRoute, registerNavigationRoute } from './routes.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+// A new version waits for the page's SKIP_WAITING (the UI offers the update);
+// once active it takes the open pages at once.
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const queues = createOutboxQueues();
+registerApiRoutes(queues);
+registerBootFileRoutes();
+registerImageRoute();
+registerNavigationRoute();
+listenForMessages(queues);
+
+// Push messaging (Firebase Cloud Messaging) joins this same service worker in
+// a later issue: import its `sw` module and handle `push` and
+// `notificationclick` here, never in a second firebase-messaging-sw.js.
+
+// Chromium replays on `sync` events; a start-up replay covers what waited
+// while no sync could fire (the browser fires none until the network returns).
+// Browsers without Background Sync already did this while building the queues.
+if ('sync' in self.registration) {
+  void queues.replay().catch((error: unknown) => console.warn('[sw] start-up replay failed', error));
+}

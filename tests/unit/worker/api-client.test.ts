@@ -1,0 +1,68 @@
+// @vitest-environment node
+/**
+ * The retry policy and the failure codes, over a scripted transport: the
+ * real server never answers 5xx on purpose, and these rules are about status
+ * codes alone. Everything that needs real answers runs against the server in
+ * boot.test.ts and offline.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../worker/api-client.ts';
+import { failureFromStatus } from '../../../worker/failures.ts';
+import type { HttpOutcome, HttpRequest } from '../../../worker/http.ts';
+
+function scripted(outcomes: HttpOutcome[]) {
+  const sent: HttpRequest[] = [];
+  const send = async (request: HttpRequest): Promise<HttpOutcome> => {
+    sent.push(request);
+    const next = outcomes.shift();
+    if (!next) throw new Error('the script ran out of answers');
+    return next;
+  };
+  return { sent, client: createApiClient({ send, retries: 2, retryBaseMs: 1 }) };
+}
+
+const answer = (status: number, body: unknown): HttpOutcome => ({ kind: 'answer', status, body, isJson: true });
+const LANGUAGES = [{ id: 1, language_name: 'English', code: 'en', dir: 'ltr', is_default: true }];
+
+describe('retries', () => {
+  it('tries a 5xx twice more, with backoff, and takes the answer that comes', async () => {
+    const { sent, client } = scripted([answer(503, { message: 'busy', code: 'INTERNAL' }), answer(502, null), answer(200, LANGUAGES)]);
+    expect(await client.call('get-all-languages', {})).toEqual({ ok: true, value: LANGUAGES });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('gives up after the retries with the last server failure', async () => {
+    const { sent, client } = scripted([answer(500, null), answer(500, null), answer(500, { message: 'Internal error', code: 'INTERNAL' })]);
+    expect(await client.call('get-all-languages', {})).toEqual({ ok: false, reason: 'server', status: 500, message: 'Internal error' });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('does not retry a 4xx or a dead network', async () => {
+    const notFound = scripted([answer(404, { message: 'There is no language with id 9.', code: 'NOT_FOUND' })]);
+    expect(await notFound.client.call('get-single-language', { id: 9 })).toEqual({
+      ok: false, reason: 'invalid', code: 'NOT_FOUND', message: 'There is no language with id 9.',
+    });
+    expect(notFound.sent).toHaveLength(1);
+
+    const offline = scripted([{ kind: 'offline' }]);
+    expect(await offline.client.getVersion()).toEqual({ ok: false, reason: 'offline' });
+    expect(offline.sent).toEqual([{ method: 'GET', path: '/version.json', cache: 'no-store' }]);
+  });
+});
+
+describe('failure codes', () => {
+  it('name what the server said', () => {
+    expect(failureFromStatus(401, { message: 'Sign in again.', code: 'UNAUTHORIZED' })).toEqual({
+      ok: false, reason: 'unauthorized', code: 'UNAUTHORIZED', message: 'Sign in again.',
+    });
+    expect(failureFromStatus(403, 'Forbidden')).toMatchObject({ reason: 'unauthorized', code: 'FORBIDDEN' });
+    expect(failureFromStatus(409, { message: 'Already picked up.', code: 'CONFLICT' })).toMatchObject({ reason: 'conflict', message: 'Already picked up.' });
+    expect(failureFromStatus(422, { message: 'Key reused.', code: 'IDEMPOTENCY_KEY_REUSED' })).toMatchObject({ reason: 'invalid', code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(failureFromStatus(504, '<html>gateway</html>')).toEqual({ ok: false, reason: 'server', status: 504, message: 'The server answered 504.' });
+  });
+
+  it('call an answer that is not the contract a bad response, even with a 200', async () => {
+    const { client } = scripted([{ kind: 'answer', status: 200, body: '<!doctype html>', isJson: false }]);
+    expect(await client.call('get-settings', {})).toMatchObject({ ok: false, reason: 'bad-response' });
+  });
+});

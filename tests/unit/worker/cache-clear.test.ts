@@ -1,0 +1,141 @@
+// @vitest-environment node
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../src/api/settings.ts';
+import { PREFS_KEPT_ON_CACHE_CLEAR, PrefKey, TABLES_KEPT_ON_CACHE_CLEAR, type ReplicaDatabase } from '../../../src/db/schema.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let server: TestServer;
+let harness: Harness;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(async () => {
+  await harness?.close();
+});
+
+/** A replica a customer has used: boot data plus a row in every table the clear must keep or drop. */
+async function useTheApp(db: ReplicaDatabase): Promise<void> {
+  await db.cartLines.put({ id: 'line-1', itemId: 7, storeId: 3, quantity: 2, addons: [] });
+  await db.cartMeta.put({ id: 'cart', productQuantity: 2, totalPrice: 1800, coupon: null, couponError: null, loyalty: null });
+  await db.session.put({ id: 'customer', userId: 5, token: 'secret', role: 'customer', data: {}, savedAt: 1 });
+  await db.outbox.put({
+    id: 'action-waiting',
+    kind: 'customer-action',
+    call: 'get-settings',
+    body: {},
+    status: 'pending',
+    userKey: 'customer:5',
+    actedAt: new Date().toISOString(),
+    createdSeq: 1,
+    attempts: 0,
+    label: 'Waiting action',
+  });
+  await db.stores.put({ id: 3, name: 'Old Store', fetchedAt: 1 });
+  await db.items.put({ id: 7, restaurant_id: 3, fetchedAt: 1 });
+  await db.alerts.put({ id: 1, is_read: 0, fetchedAt: 1 });
+  await db.prefs.bulkPut([
+    { key: PrefKey.gdprAccepted, value: true },
+    { key: PrefKey.activeStore, value: 3 },
+    { key: PrefKey.visitCount, value: 4 },
+    { key: 'someOldFlag', value: 'drop me' },
+  ]);
+}
+
+async function bumpCacheVersion(): Promise<string> {
+  return server.app.versionsRepository.bump('cache');
+}
+
+describe('a new cache version', () => {
+  it('asks the page to clear caches and stores nothing yet', async () => {
+    harness = await startHarness({ server });
+    await harness.service.api.boot();
+    await useTheApp(harness.db);
+    const cacheVersion = await bumpCacheVersion();
+    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+
+    harness.network.sent.length = 0;
+    const result = await harness.service.api.boot();
+
+    expect(result).toEqual({
+      hadReplica: true,
+      online: true,
+      version: { kind: 'cache-clear-required', forceCacheClearVersion: cacheVersion, forceNewSettingsVersion },
+      primaryLocationMissing: false,
+    });
+    // Nothing else was fetched and nothing was stored: the page clears first.
+    expect(harness.network.pathsSent()).toEqual(['/version.json']);
+    expect(await harness.db.prefs.get(PrefKey.cacheVersion)).not.toMatchObject({ value: cacheVersion });
+    expect(await harness.db.stores.count()).toBe(1);
+  });
+
+  it('completeCacheClear keeps exactly what the spec keeps, then refetches and stores the versions', async () => {
+    harness = await startHarness({ server });
+    await harness.service.api.boot();
+    await useTheApp(harness.db);
+    const address = await harness.db.address.get('current');
+    const languageId = (await harness.db.prefs.get(PrefKey.languageId))!.value;
+    const cacheVersion = await bumpCacheVersion();
+    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+
+    // Offline, so the refetch fails and what the clear kept stays visible.
+    harness.network.offline = true;
+    const result = await harness.service.api.completeCacheClear(forceNewSettingsVersion, cacheVersion);
+    expect(result).toEqual({ ok: false, reason: 'offline' });
+
+    const { db } = harness;
+    const keptTables: readonly string[] = TABLES_KEPT_ON_CACHE_CLEAR;
+    for (const table of db.tables) {
+      if (keptTables.includes(table.name) || ['prefs', 'settings', 'syncState'].includes(table.name)) continue;
+      expect(await table.count(), `${table.name} is cleared`).toBe(0);
+    }
+    expect(await db.address.get('current')).toEqual(address);
+    expect(await db.cartLines.count()).toBe(1);
+    expect(await db.cartMeta.count()).toBe(1);
+    expect(await db.session.count()).toBe(1);
+    expect(await db.outbox.get('action-waiting')).toMatchObject({ status: 'pending' });
+    expect((await db.settings.toArray()).map((row) => row.key).sort()).toEqual([...SETTINGS_KEPT_ON_CACHE_CLEAR].sort());
+
+    const prefs = Object.fromEntries((await db.prefs.toArray()).map((row) => [row.key, row.value]));
+    expect(Object.keys(prefs).every((key) => PREFS_KEPT_ON_CACHE_CLEAR.includes(key) || key === PrefKey.settingsVersion || key === PrefKey.cacheVersion)).toBe(true);
+    expect(prefs).toMatchObject({
+      [PrefKey.languageId]: languageId,
+      [PrefKey.gdprAccepted]: true,
+      [PrefKey.activeStore]: 3,
+      [PrefKey.visitCount]: 4,
+      [PrefKey.settingsVersion]: forceNewSettingsVersion,
+      [PrefKey.cacheVersion]: cacheVersion,
+    });
+    expect(prefs.someOldFlag).toBeUndefined();
+  });
+
+  it('completeCacheClear online refetches settings, languages and translations, and the next boot is unchanged', async () => {
+    harness = await startHarness({ server });
+    await harness.service.api.boot();
+    await useTheApp(harness.db);
+    const cacheVersion = await bumpCacheVersion();
+    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+
+    harness.network.sent.length = 0;
+    expect(await harness.service.api.completeCacheClear(forceNewSettingsVersion, cacheVersion)).toEqual({ ok: true });
+    expect(harness.network.pathsSent()).toEqual([
+      '/public/api/get-settings',
+      '/public/api/get-all-languages',
+      '/public/api/get-single-language',
+    ]);
+    const { db } = harness;
+    expect(await db.settings.get('storeName')).toMatchObject({ value: 'FoodPilot' });
+    expect(await db.languages.count()).toBe(2);
+    const languageId = (await db.prefs.get(PrefKey.languageId))!.value as number;
+    expect((await db.translations.get(languageId))?.data.tabCart).toBe('Cart');
+    expect(await db.stores.count()).toBe(0);
+
+    const afterReload = await harness.service.api.boot();
+    expect(afterReload.version).toEqual({ kind: 'unchanged' });
+    expect(await db.popularLocations.count()).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The sync worker's API assembled from its parts, with every dependency passed
+ * in: the worker entry gives it the real ones, tests give it a real server's
+ * address and a fake-indexeddb replica.
+ */
+import { API_TIMEOUT_MS } from '../src/api/constants.ts';
+import type { ToServiceWorkerMessage } from '../src/api/sw-messages.ts';
+import type { BootResult, SyncWorkerApi } from '../src/api/worker-api.ts';
+import { PrefKey, type ReplicaDatabase } from '../src/db/schema.ts';
+import { createApiClient } from './api-client.ts';
+import { boot, refreshReplica } from './boot.ts';
+import { completeCacheClear } from './cache-clear.ts';
+import type { SyncContext } from './context.ts';
+import { createHttp } from './http.ts';
+import { drainOnce } from './outbox-drain.ts';
+import { OutboxDrainer, type DrainerOptions } from './outbox-drainer.ts';
+import { OutboxEffects } from './outbox-effects.ts';
+import { queueAction } from './outbox-queue.ts';
+import { settleFromServiceWorker } from './outbox-settle.ts';
+import { writePref } from './prefs.ts';
+import { writeAddress } from './replica-writes.ts';
+import { refreshLanguages, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
+import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
+import { recordConnectivity } from './sync-state.ts';
+
+export interface SyncServiceOptions {
+  db: ReplicaDatabase;
+  /** e.g. `https://app.example` or a test server's `http://127.0.0.1:port`. */
+  origin: string;
+  fetch: typeof fetch;
+  now?: () => number;
+  timeoutMs?: number;
+  /** First delay before retrying a 5xx in a read call. */
+  apiRetryBaseMs?: number;
+  effects?: OutboxEffects;
+  drainer?: Pick<DrainerOptions, 'retryBaseMs' | 'retryMaxMs' | 'periodMs' | 'withLock'>;
+  /** Reaches a running service worker (the broadcast channel); it may not be listening. */
+  postToServiceWorker?: (message: ToServiceWorkerMessage) => void;
+  /** Copies the simulated-offline switch where the service worker reads it. */
+  mirrorSimulatedOffline?: (offline: boolean) => Promise<void>;
+}
+
+export interface SyncService {
+  api: SyncWorkerApi;
+  drainer: OutboxDrainer;
+}
+
+export function createSyncService(options: SyncServiceOptions): SyncService {
+  const { db } = options;
+  const now = options.now ?? Date.now;
+  const effects = options.effects ?? new OutboxEffects();
+  const send = createHttp({
+    origin: options.origin,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
+    isSimulatedOffline: () => isSimulatedOffline(db),
+    onOutcome: (outcome) => recordConnectivity(db, outcome.kind === 'answer' ? null : outcome.kind, now()),
+  });
+  const ctx: SyncContext = { db, api: createApiClient({ send, retryBaseMs: options.apiRetryBaseMs }), now };
+  const drainer = new OutboxDrainer({
+    ...options.drainer,
+    drainOnce: () => drainOnce({ db, effects, send, now }),
+    afterPass(pass) {
+      // Rows the service worker holds: ask it to try now rather than wait for a sync event.
+      for (const kind of pass.queuedKinds) options.postToServiceWorker?.({ type: 'REPLAY_QUEUE', kind });
+    },
+  });
+  const mirror = options.mirrorSimulatedOffline ?? (async () => {});
+
+  // React's strict mode and a second tab both call boot twice; one pass is enough.
+  let booting: Promise<BootResult> | null = null;
+
+  const api = {
+    boot() {
+      booting ??= (async () => {
+        try {
+          await mirror(await isSimulatedOffline(db));
+          const result = await boot(ctx);
+          if (result.online) void drainer.drain();
+          return result;
+        } finally {
+          booting = null;
+        }
+      })();
+      return booting;
+    },
+    refreshSettings: () => refreshSettings(ctx),
+    refreshLanguages: () => refreshLanguages(ctx),
+    selectLanguage: (languageId) => selectLanguage(ctx, languageId),
+    refreshPopularLocations: () => refreshPopularLocations(ctx),
+    async setAddress(address) {
+      await db.transaction('rw', db.address, db.prefs, async () => {
+        await writeAddress(db, address, now());
+        await writePref(db, PrefKey.locationChosenByUser, true);
+      });
+    },
+    completeCacheClear: (settingsVersion, cacheVersion) => completeCacheClear(ctx, settingsVersion, cacheVersion),
+    async setSimulatedOffline(offline) {
+      await storeSimulatedOffline(db, offline);
+      await mirror(offline);
+      if (offline) {
+        await recordConnectivity(db, 'offline', now());
+        return;
+      }
+      await Promise.all([drainer.drain(), refreshReplica(ctx, { settings: true })]);
+    },
+    async queueAction(input) {
+      const entry = await queueAction(db, effects, input, now());
+      void drainer.drain();
+      return { id: entry.id };
+    },
+    drainOutbox: () => drainer.drain(),
+    async settleFromServiceWorker(message) {
+      // A settled row may have held up later rows of its user.
+      if (await settleFromServiceWorker(db, effects, message, now())) void drainer.drain();
+    },
+  } satisfies SyncWorkerApi;
+
+  return { api, drainer };
+}
