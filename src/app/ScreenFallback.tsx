@@ -1,0 +1,12 @@
+import { Spinner } from '../ui/Spinner.tsx';
+import { useT } from './look.tsx';
+
+/** What shows while a screen's code loads (bounded by the lazy-screen time-out). */
+export function ScreenFallback() {
+  const t = useT();
+  return (
+    <div className="screen-fallback">
+      <Spinner label={t('loading')} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Boot (DESIGN §3): the UI renders the replica at once and asks the worker
+ * to refresh behind it. Only a first visit with nothing stored waits for the
+ * worker, and when that fails offline it shows the offline screen rather
+ * than a spinner that never ends. A new cache version runs the forced clear.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { BootResult } from '../api/worker-api.ts';
+import { OfflineScreen } from '../features/system/OfflineScreen.tsx';
+import { useSettings } from './look.tsx';
+import { ScreenFallback } from './ScreenFallback.tsx';
+import { useServices } from './services.tsx';
+
+// Shown once per new cache version only.
+const UpdatingOverlay = lazy(() => import('../features/prompts/UpdatingOverlay.tsx').then((module) => ({ default: module.UpdatingOverlay })));
+
+type BootState =
+  | { status: 'booting' }
+  | { status: 'done'; result: BootResult }
+  | { status: 'failed' }
+  | { status: 'updating' };
+
+export function useBoot(after: Promise<unknown>): { state: BootState; retry: () => void } {
+  const { worker, reloadPage } = useServices();
+  const [state, setState] = useState<BootState>({ status: 'booting' });
+
+  const run = useCallback(async () => {
+    setState({ status: 'booting' });
+    try {
+      await after.catch(() => undefined);
+      const result = await worker.boot();
+      if (result.version?.kind === 'cache-clear-required') {
+        setState({ status: 'updating' });
+        // Needed once per new cache version: not part of every start's download.
+        const { browserCacheClearEnvironment, performCacheClear } = await import('../lib/cache-clear.ts');
+        await performCacheClear(browserCacheClearEnvironment(worker, reloadPage), result.version);
+        return;
+      }
+      setState({ status: 'done', result });
+    } catch (error) {
+      console.error('boot failed', error);
+      setState({ status: 'failed' });
+    }
+  }, [worker, reloadPage, after]);
+
+  // Once per page load, also under StrictMode's double effects.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run();
+  }, [run]);
+
+  return { state, retry: () => void run() };
+}
+
+export function BootGate({ children, after }: { children: ReactNode; after: Promise<unknown> }) {
+  const { state, retry } = useBoot(after);
+  const settings = useSettings();
+
+  if (state.status === 'updating') {
+    return (
+      <Suspense fallback={<ScreenFallback />}>
+        <UpdatingOverlay />
+      </Suspense>
+    );
+  }
+  if (!settings.loaded) return <ScreenFallback />;
+  if (settings.isEmpty) {
+    if (state.status === 'booting') return <ScreenFallback />;
+    const offline = state.status === 'failed' || !state.result.online;
+    if (offline) return <OfflineScreen onRetry={retry} />;
+    // Online but the server sent no settings: the defaults still make a usable app.
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,71 @@
+/** Small live reads of single replica rows and counts (STYLE habit 3). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AddressRow } from '../../db/schema.ts';
+import { PrefKey } from '../../db/schema.ts';
+import { CONNECTIVITY_RESOURCE, POPULAR_LOCATIONS_RESOURCE, isAppOffline } from '../../lib/connectivity.ts';
+import { useReplica } from '../services.tsx';
+
+/** The current address, null when none is set, undefined while loading. */
+export function useCurrentAddress(): AddressRow | null | undefined {
+  const db = useReplica();
+  return useLiveQuery(async () => (await db.address.get('current')) ?? null, [db]);
+}
+
+/** One preference value: undefined while loading, null when unset. */
+export function usePref(key: string): unknown {
+  const db = useReplica();
+  return useLiveQuery(async () => {
+    const row = await db.prefs.get(key);
+    return row ? row.value : null;
+  }, [db, key]);
+}
+
+export function useUnreadAlertCount(): number {
+  const db = useReplica();
+  return useLiveQuery(() => db.alerts.where('is_read').equals(0).count(), [db], 0);
+}
+
+export function useCartQuantity(): number {
+  const db = useReplica();
+  return useLiveQuery(async () => (await db.cartMeta.get('cart'))?.productQuantity ?? 0, [db], 0);
+}
+
+export interface Connectivity {
+  offline: boolean;
+  simulated: boolean;
+}
+
+export function useConnectivity(): Connectivity {
+  const db = useReplica();
+  return useLiveQuery(
+    async (): Promise<Connectivity> => {
+      const [state, simulatedPref] = await Promise.all([
+        db.syncState.get(CONNECTIVITY_RESOURCE),
+        db.prefs.get(PrefKey.simulatedOffline),
+      ]);
+      const simulated = simulatedPref?.value === true;
+      return { offline: isAppOffline(state?.error, simulated), simulated };
+    },
+    [db],
+    { offline: false, simulated: false },
+  );
+}
+
+/**
+ * Spec §2: the 'Critical Error' page shows when the visitor has no address,
+ * the popular locations were fetched, and none of them is the primary one.
+ * Undefined while loading, so the page never flashes.
+ */
+export function usePrimaryLocationMissing(): boolean | undefined {
+  const db = useReplica();
+  return useLiveQuery(async () => {
+    const [address, state, locations] = await Promise.all([
+      db.address.get('current'),
+      db.syncState.get(POPULAR_LOCATIONS_RESOURCE),
+      db.popularLocations.toArray(),
+    ]);
+    if (address) return false;
+    if (state?.fetchedAt == null) return false;
+    return !locations.some((location) => location.is_default);
+  }, [db]);
+}

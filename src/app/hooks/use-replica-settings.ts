@@ -1,0 +1,34 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { SettingsMap } from '../../api/settings.ts';
+import { useReplica } from '../services.tsx';
+
+export interface ReplicaSettings {
+  /** False until the first read of the replica finished. */
+  loaded: boolean;
+  /** Key → value; empty before the first fetch ever. */
+  values: SettingsMap;
+  /** When the settings were last fetched (the newest row), or null if never. */
+  fetchedAt: number | null;
+  isEmpty: boolean;
+}
+
+const NOT_LOADED: ReplicaSettings = { loaded: false, values: {}, fetchedAt: null, isEmpty: true };
+
+/** All settings rows as one map; read once near the top and shared by context. */
+export function useReplicaSettings(): ReplicaSettings {
+  const db = useReplica();
+  return useLiveQuery(
+    async (): Promise<ReplicaSettings> => {
+      const rows = await db.settings.toArray();
+      const values: SettingsMap = {};
+      let fetchedAt: number | null = null;
+      for (const row of rows) {
+        values[row.key] = row.value;
+        if (fetchedAt === null || row.fetchedAt > fetchedAt) fetchedAt = row.fetchedAt;
+      }
+      return { loaded: true, values, fetchedAt, isEmpty: rows.length === 0 };
+    },
+    [db],
+    NOT_LOADED,
+  );
+}

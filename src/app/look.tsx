@@ -1,0 +1,105 @@
+/**
+ * Settings and the chosen language, read once from the replica and shared:
+ * `useSettings()` for values, `useT()` for texts. The provider also applies
+ * the look to the document (lang/dir, brand colour, title, theme colour,
+ * custom CSS) and keeps the few localStorage mirrors the first paint uses.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import type { LanguageRow } from '../db/schema.ts';
+import { readSetting, type SettingKey } from '../api/settings.ts';
+import { ENGLISH_TEXTS, formatText, type TextKey } from '../api/texts.ts';
+import { brandInkOnWhite, readableTextOn } from '../lib/contrast.ts';
+import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
+import { useChosenLanguage } from './hooks/use-chosen-language.ts';
+import { useReplicaSettings, type ReplicaSettings } from './hooks/use-replica-settings.ts';
+
+export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+
+interface LanguageContextValue {
+  t: Translate;
+  language: LanguageRow | null;
+}
+
+const SettingsContext = createContext<ReplicaSettings | null>(null);
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function useSettings(): ReplicaSettings & { get: (key: SettingKey) => string } {
+  const settings = useContext(SettingsContext);
+  if (!settings) throw new Error('useSettings() outside <LookProvider>');
+  return { ...settings, get: (key) => readSetting(settings.values, key) };
+}
+
+export function useT(): Translate {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useT() outside <LookProvider>');
+  return value.t;
+}
+
+export function useLanguage(): LanguageRow | null {
+  return useContext(LanguageContext)?.language ?? null;
+}
+
+function upsertHeadElement<T extends HTMLElement>(selector: string, create: () => T): T {
+  const existing = document.head.querySelector<T>(selector);
+  if (existing) return existing;
+  const element = create();
+  document.head.appendChild(element);
+  return element;
+}
+
+function applyLanguage(language: LanguageRow): void {
+  const root = document.documentElement;
+  root.lang = language.code || 'en';
+  root.dir = language.dir === 'rtl' ? 'rtl' : 'ltr';
+  writeLocal(LocalKey.language, JSON.stringify({ id: language.id, code: language.code, dir: language.dir }));
+}
+
+function applyLook(get: (key: SettingKey) => string): void {
+  const root = document.documentElement;
+  const brand = get('storeColor');
+  root.style.setProperty('--brand', brand);
+  root.style.setProperty('--on-brand', readableTextOn(brand));
+  root.style.setProperty('--brand-ink', brandInkOnWhite(brand));
+  document.title = get('storeName');
+  const themeColor = upsertHeadElement('meta[name="theme-color"]', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    return meta;
+  });
+  themeColor.content = brand;
+  // Custom CSS comes last in <head> so the admin's rules win over ours.
+  const customCss = upsertHeadElement('style#custom-css', () => {
+    const style = document.createElement('style');
+    style.id = 'custom-css';
+    return style;
+  });
+  if (customCss.textContent !== get('customCSS')) customCss.textContent = get('customCSS');
+  writeLocal(LocalKey.storeColor, brand);
+  writeLocal(LocalKey.storeLogo, get('storeLogo'));
+  writeLocal(LocalKey.updatingMessage, get('updatingMessage'));
+}
+
+export function LookProvider({ children }: { children: ReactNode }) {
+  const settings = useReplicaSettings();
+  const { language, translations } = useChosenLanguage();
+
+  const t = useCallback<Translate>(
+    (key, values) => formatText(translations[key] || ENGLISH_TEXTS[key], values),
+    [translations],
+  );
+  const languageValue = useMemo(() => ({ t, language }), [t, language]);
+
+  useEffect(() => {
+    if (settings.loaded) applyLook((key) => readSetting(settings.values, key));
+  }, [settings]);
+  useEffect(() => {
+    // Until the replica answers, keep what index.html set from the mirror.
+    if (language) applyLanguage(language);
+  }, [language]);
+
+  return (
+    <SettingsContext.Provider value={settings}>
+      <LanguageContext.Provider value={languageValue}>{children}</LanguageContext.Provider>
+    </SettingsContext.Provider>
+  );
+}

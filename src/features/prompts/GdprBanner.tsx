@@ -1,0 +1,32 @@
+import { PrefKey } from '../../db/schema.ts';
+import { readSwitch } from '../../api/settings.ts';
+import { usePref } from '../../app/hooks/use-replica-rows.ts';
+import { useReplica } from '../../app/services.tsx';
+import { useSettings, useT } from '../../app/look.tsx';
+
+/**
+ * Spec §4: shown when showGdpr is on and not yet accepted. The acceptance is
+ * a device preference, not server data, so the page writes it itself.
+ */
+export function GdprBanner() {
+  const t = useT();
+  const db = useReplica();
+  const settings = useSettings();
+  const accepted = usePref(PrefKey.gdprAccepted);
+  // undefined: still reading, so nothing flashes for someone who accepted long ago.
+  if (!readSwitch(settings.values, 'showGdpr') || accepted === undefined || accepted === true) return null;
+  return (
+    <section className="prompt-card gdpr-banner" role="region" aria-labelledby="gdpr-message" data-testid="gdpr-banner">
+      <p id="gdpr-message">{settings.get('gdprMessage')}</p>
+      <div className="prompt-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void db.prefs.put({ key: PrefKey.gdprAccepted, value: true })}
+        >
+          {t('gdprAccept')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+import { readSwitch } from '../../api/settings.ts';
+import { useSettings, useT } from '../../app/look.tsx';
+import {
+  dismissInstallOffer,
+  isInstallOfferAvailable,
+  promptInstall,
+  subscribeInstallPrompt,
+} from '../../lib/install-prompt.ts';
+import './prompts.css';
+
+export function useInstallOfferAvailable(): boolean {
+  return useSyncExternalStore(subscribeInstallPrompt, isInstallOfferAvailable, () => false);
+}
+
+/** Whether the offer goes in the footer (setting showPwaInstallPromptFooter) or on the account page. */
+export function useInstallOfferInFooter(): boolean {
+  return readSwitch(useSettings().values, 'showPwaInstallPromptFooter');
+}
+
+/** The install offer, shown once the browser signalled the app is installable (spec §4). */
+export function InstallOffer({ placement }: { placement: 'footer' | 'card' }) {
+  const t = useT();
+  const available = useInstallOfferAvailable();
+  if (!available) return null;
+  return (
+    <section
+      className={`prompt-card install-offer install-offer--${placement}`}
+      role="region"
+      aria-labelledby={`install-title-${placement}`}
+      data-testid={`install-offer-${placement}`}
+    >
+      <div>
+        <p className="prompt-title" id={`install-title-${placement}`}>
+          {t('installTitle')}
+        </p>
+        <p className="prompt-body">{t('installBody')}</p>
+      </div>
+      <div className="prompt-actions">
+        <button type="button" className="button button-ghost" onClick={dismissInstallOffer}>
+          {t('dismiss')}
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void promptInstall()}>
+          {t('installAction')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The footer placement, when the setting asks for it. */
+export function InstallFooter() {
+  const inFooter = useInstallOfferInFooter();
+  return inFooter ? <InstallOffer placement="footer" /> : null;
+}

@@ -1,0 +1,108 @@
+/**
+ * The page's side of the service worker (DESIGN §4): registration through
+ * workbox-window in production builds, an update offer the user accepts (never
+ * a surprise reload), and typed messages to the service worker. Outcomes of
+ * queued actions are not forwarded here: the service worker broadcasts them
+ * to the sync worker itself.
+ */
+import type { Workbox } from 'workbox-window';
+import type { OutboxKind } from '../api/outbox.ts';
+import type { ToServiceWorkerMessage } from '../api/sw-messages.ts';
+
+export interface ServiceWorkerBridge {
+  postToServiceWorker(message: ToServiceWorkerMessage): Promise<void>;
+  /** Ask the background-sync queues to replay now (all kinds, or one). */
+  requestQueueReplay(kind?: OutboxKind): Promise<void>;
+  /** True once a new version is installed and waiting. */
+  isUpdateWaiting(): boolean;
+  subscribeUpdateWaiting(listener: () => void): () => void;
+  /** The user chose 'Update now': activate the waiting version, reload when it controls the page. */
+  applyUpdate(): void;
+}
+
+async function postToActiveWorkers(message: ToServiceWorkerMessage): Promise<void> {
+  const container = navigator.serviceWorker;
+  const registration = await container.getRegistration();
+  // The controller intercepts this page's fetches; on a first visit the page
+  // may not be controlled yet, so the registration's active worker hears it too.
+  const targets = new Set([container.controller, registration?.active].filter((sw): sw is ServiceWorker => !!sw));
+  for (const target of targets) target.postMessage(message);
+}
+
+/** Registration waits for the page's load event, so the service worker's precache never competes with the first paint. */
+function afterPageLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+interface RegistrationHooks {
+  onCreated: (workbox: Workbox) => void;
+  onWaiting: () => void;
+  shouldReloadOnControl: () => boolean;
+}
+
+async function registerWorkbox({ onCreated, onWaiting, shouldReloadOnControl }: RegistrationHooks): Promise<void> {
+  await afterPageLoad();
+  // Loaded after the first paint: workbox-window is not needed to show the app.
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js');
+  onCreated(workbox);
+  workbox.addEventListener('waiting', onWaiting);
+  workbox.addEventListener('controlling', (event) => {
+    // Only the user's 'Update now' reloads; a first install taking control does not.
+    if (shouldReloadOnControl() && event.isUpdate !== false) window.location.reload();
+  });
+  await workbox.register();
+}
+
+function createWorkboxBridge(): ServiceWorkerBridge {
+  const listeners = new Set<() => void>();
+  let updateWaiting = false;
+  let userAcceptedUpdate = false;
+  let workbox: Workbox | null = null;
+
+  registerWorkbox({
+    onCreated: (created) => {
+      workbox = created;
+    },
+    onWaiting: () => {
+      updateWaiting = true;
+      listeners.forEach((listener) => listener());
+    },
+    shouldReloadOnControl: () => userAcceptedUpdate,
+  }).catch((error: unknown) => console.error('service worker registration failed', error));
+
+  const post = (message: ToServiceWorkerMessage) =>
+    postToActiveWorkers(message).catch((error: unknown) => console.warn('service worker message', error));
+
+  return {
+    postToServiceWorker: post,
+    requestQueueReplay: (kind) => post(kind ? { type: 'REPLAY_QUEUE', kind } : { type: 'REPLAY_QUEUE' }),
+    isUpdateWaiting: () => updateWaiting,
+    subscribeUpdateWaiting(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    applyUpdate() {
+      userAcceptedUpdate = true;
+      // Posts { type: 'SKIP_WAITING' } to the waiting worker: our ToServiceWorkerMessage.
+      workbox?.messageSkipWaiting();
+    },
+  };
+}
+
+/** Without a service worker (development, tests, old browsers) there is nothing to talk to. */
+export function createAbsentServiceWorkerBridge(): ServiceWorkerBridge {
+  return {
+    postToServiceWorker: async () => {},
+    requestQueueReplay: async () => {},
+    isUpdateWaiting: () => false,
+    subscribeUpdateWaiting: () => () => {},
+    applyUpdate: () => {},
+  };
+}
+
+export function createServiceWorkerBridge(): ServiceWorkerBridge {
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) return createWorkboxBridge();
+  return createAbsentServiceWorkerBridge();
+}

@@ -1,0 +1,22 @@
+/**
+ * The one sync worker of this page, wrapped with comlink. Only the API's TYPE
+ * crosses from the worker's side (STYLE habit 2); the app reaches the proxy
+ * through the services context so tests can pass a double instead.
+ */
+import { wrap } from 'comlink';
+import type { SyncWorkerApi } from '../api/worker-api.ts';
+
+let syncWorker: SyncWorkerApi | null = null;
+
+export function getSyncWorker(): SyncWorkerApi {
+  if (!syncWorker) {
+    const worker = new Worker(new URL('../../worker/sync-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'sync-worker',
+    });
+    // Every method of SyncWorkerApi already returns a Promise of cloneable
+    // data, so comlink's Remote<> has the same shape as the interface.
+    syncWorker = wrap<SyncWorkerApi>(worker) as unknown as SyncWorkerApi;
+  }
+  return syncWorker;
+}

@@ -1,0 +1,29 @@
+/**
+ * The page's entry: open the replica, start the sync worker and the service
+ * worker bridge, and render at once from what the replica holds. Persistent
+ * storage is not asked for here: DESIGN §2 asks for it once a user has an
+ * account or is a driver, which later features handle.
+ */
+import { createRoot } from 'react-dom/client';
+import { ReplicaDatabase } from './db/schema.ts';
+import { App } from './app/App.tsx';
+import { applySimulatedOfflineAtStart, recordVisit } from './app/start-tasks.ts';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { createServiceWorkerBridge } from './lib/sw-bridge.ts';
+import { getSyncWorker } from './lib/worker-bridge.ts';
+
+captureInstallPrompt();
+
+const db = new ReplicaDatabase();
+const worker = getSyncWorker();
+const serviceWorker = createServiceWorkerBridge();
+const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload() };
+
+recordVisit(db).catch((error: unknown) => console.warn('visit not counted', error));
+const simulatedOfflineApplied = applySimulatedOfflineAtStart(services).catch((error: unknown) =>
+  console.warn('simulated offline flag not applied', error),
+);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(<App services={services} bootAfter={simulatedOfflineApplied} />);

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useT } from '../app/look.tsx';
+import { BackIcon } from './icons.tsx';
+import { EmptyState } from './EmptyState.tsx';
+
+interface ScreenShellProps {
+  title: string;
+  children: ReactNode;
+  /** Hide the back button on top-level screens (the tab bar's destinations). */
+  topLevel?: boolean;
+  className?: string;
+}
+
+/** A screen with a header (back, title) and its body. */
+export function ScreenShell({ title, children, topLevel = false, className }: ScreenShellProps) {
+  return (
+    <div className={`screen${className ? ` ${className}` : ''}`}>
+      <header className="screen-header">
+        {!topLevel && <BackButton />}
+        <h1 className="screen-title">{title}</h1>
+      </header>
+      <main className="screen-body">{children}</main>
+    </div>
+  );
+}
+
+function BackButton() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The first page of a visit has nowhere to go back to: go home instead.
+  if (location.key === 'default') {
+    return (
+      <Link className="icon-button" to="/" aria-label={t('back')}>
+        <BackIcon />
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="icon-button" aria-label={t('back')} onClick={() => navigate(-1)}>
+      <BackIcon />
+    </button>
+  );
+}
+
+/** Placeholder screens of areas that later work fills: a real header, and says so. */
+export function ComingScreen({ title, children }: { title: string; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <ScreenShell title={title}>
+      <EmptyState>{t('comingScreenBody')}</EmptyState>
+      {children}
+    </ScreenShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { PrefKey } from '../../../src/db/schema.ts';
+import type { BootResult } from '../../../src/api/worker-api.ts';
+import { renderApp } from '../support/render-app.tsx';
+import { ONLINE_BOOT } from '../support/doubles.ts';
+
+const OFFLINE_BOOT: BootResult = { hadReplica: false, online: false, version: null, primaryLocationMissing: false };
+
+describe('boot', () => {
+  it('renders the replica at once and asks the worker to refresh behind it', async () => {
+    const { worker } = await renderApp({ worker: { boot: vi.fn(() => new Promise<BootResult>(() => {})) } });
+    // The worker never answers, yet the stored app is there.
+    expect(await screen.findByTestId('tab-bar')).toBeInTheDocument();
+    expect(worker.boot).toHaveBeenCalledOnce();
+  });
+
+  it('shows the offline screen when nothing is stored and boot fails offline, and can try again', async () => {
+    const boot = vi.fn<() => Promise<BootResult>>().mockResolvedValueOnce(OFFLINE_BOOT);
+    const { db } = await renderApp({ settings: {}, worker: { boot } });
+    // The second boot reaches the server and the worker stores the settings.
+    boot.mockImplementation(async () => {
+      await db.settings.put({ key: 'storeName', value: 'Back Online', fetchedAt: Date.now() });
+      return ONLINE_BOOT;
+    });
+
+    expect(await screen.findByTestId('offline-screen')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'You are offline' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('tab-bar')).toBeInTheDocument();
+    expect(boot).toHaveBeenCalledTimes(2);
+  });
+
+  it('uses the configured offline title and subtitle', async () => {
+    await renderApp({ settings: {}, worker: { boot: vi.fn(async () => OFFLINE_BOOT) } });
+    // Settings the worker kept from an earlier, partial visit would show here; with none, the defaults do.
+    expect(await screen.findByText('This page has not been opened on this device yet. Reconnect to load it.')).toBeInTheDocument();
+  });
+
+  it('runs the forced cache clear behind the updating overlay when the cache version changed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const version = { kind: 'cache-clear-required' as const, forceCacheClearVersion: 'c-2', forceNewSettingsVersion: 's-5' };
+    const { worker } = await renderApp({
+      settings: { updatingMessage: 'Fetching the new menu…' },
+      worker: { boot: vi.fn(async () => ({ ...ONLINE_BOOT, version })) },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Updating' })).toBeInTheDocument();
+    expect(await screen.findByText('Fetching the new menu…')).toBeInTheDocument();
+    await vi.waitFor(() => expect(worker.completeCacheClear).toHaveBeenCalledWith('s-5', 'c-2'));
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the tester’s simulated offline mode in the replica readable by the banner', async () => {
+    await renderApp({ prefs: { [PrefKey.simulatedOffline]: true } });
+    expect(await screen.findByTestId('simulated-offline-mark')).toHaveTextContent('Offline mode is simulated');
+  });
+});

@@ -1,0 +1,51 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PrefKey } from '../../../../src/db/schema.ts';
+import { renderApp } from '../../support/render-app.tsx';
+
+describe('GDPR banner', () => {
+  it('shows when showGdpr is on, and Accept stores the choice so it stays away', async () => {
+    const first = await renderApp({ settings: { showGdpr: 'true', gdprMessage: 'We keep your cart on this device.' } });
+    const banner = await screen.findByTestId('gdpr-banner');
+    expect(banner).toHaveTextContent('We keep your cart on this device.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await expect.poll(() => screen.queryByTestId('gdpr-banner')).toBeNull();
+    expect((await first.db.prefs.get(PrefKey.gdprAccepted))?.value).toBe(true);
+  });
+
+  it('does not show once accepted, nor when switched off', async () => {
+    const accepted = await renderApp({ settings: { showGdpr: 'true' }, prefs: { [PrefKey.gdprAccepted]: true } });
+    await screen.findByTestId('tab-bar');
+    expect(screen.queryByTestId('gdpr-banner')).toBeNull();
+    accepted.unmount();
+
+    await renderApp({ settings: { showGdpr: 'false' } });
+    await screen.findByTestId('tab-bar');
+    expect(screen.queryByTestId('gdpr-banner')).toBeNull();
+  });
+});
+
+describe('service worker update offer', () => {
+  it('appears when a new version waits; Later hides it without reloading', async () => {
+    const { serviceWorker, reloadPage } = await renderApp();
+    await screen.findByTestId('tab-bar');
+    expect(screen.queryByTestId('update-offer')).toBeNull();
+
+    act(() => serviceWorker.announceUpdate());
+    expect(await screen.findByText('A new version is ready.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+
+    expect(screen.queryByTestId('update-offer')).toBeNull();
+    expect(serviceWorker.applyUpdate).not.toHaveBeenCalled();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('Update now asks the waiting version to take over', async () => {
+    const { serviceWorker } = await renderApp({ updateWaiting: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Update now' }));
+    expect(serviceWorker.applyUpdate).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,59 @@
+/** Test doubles of the sync worker API and the service worker bridge that record every call. */
+import { vi } from 'vitest';
+import type { BootResult, SyncWorkerApi } from '../../../src/api/worker-api.ts';
+import type { ToServiceWorkerMessage } from '../../../src/api/sw-messages.ts';
+import type { ServiceWorkerBridge } from '../../../src/lib/sw-bridge.ts';
+import { PrefKey, type ReplicaDatabase } from '../../../src/db/schema.ts';
+
+export const ONLINE_BOOT: BootResult = { hadReplica: true, online: true, version: { kind: 'unchanged' }, primaryLocationMissing: false };
+
+/**
+ * Behaves like the worker where the UI can see it: setSimulatedOffline writes
+ * the pref the worker writes; everything else answers ok.
+ */
+export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncWorkerApi> = {}) {
+  const defaults = {
+    boot: vi.fn(async () => ONLINE_BOOT),
+    refreshSettings: vi.fn(async () => ({ ok: true as const })),
+    refreshLanguages: vi.fn(async () => ({ ok: true as const })),
+    selectLanguage: vi.fn(async () => ({ ok: true as const })),
+    refreshPopularLocations: vi.fn(async () => ({ ok: true as const })),
+    setAddress: vi.fn(async () => {}),
+    completeCacheClear: vi.fn(async () => ({ ok: true as const })),
+    setSimulatedOffline: vi.fn(async (offline: boolean) => {
+      await db.prefs.put({ key: PrefKey.simulatedOffline, value: offline });
+    }),
+    queueAction: vi.fn(async () => ({ id: 'action-1' })),
+    drainOutbox: vi.fn(async () => ({ sent: 0, applied: 0, rejected: 0, queued: 0, remaining: 0 })),
+    settleFromServiceWorker: vi.fn(async () => {}),
+  } satisfies SyncWorkerApi;
+  // Overrides are vi.fn()s too; the defaults' type keeps `.mock` visible to tests.
+  return Object.assign(defaults, overrides) as typeof defaults;
+}
+
+export function createServiceWorkerDouble(options: { updateWaiting?: boolean } = {}) {
+  const posted: ToServiceWorkerMessage[] = [];
+  let waiting = options.updateWaiting ?? false;
+  const listeners = new Set<() => void>();
+  const bridge = {
+    posted,
+    postToServiceWorker: vi.fn(async (message: ToServiceWorkerMessage) => {
+      posted.push(message);
+    }),
+    requestQueueReplay: vi.fn(async () => {
+      posted.push({ type: 'REPLAY_QUEUE' });
+    }),
+    isUpdateWaiting: () => waiting,
+    subscribeUpdateWaiting: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    applyUpdate: vi.fn(),
+    /** Simulates workbox's 'waiting' event. */
+    announceUpdate() {
+      waiting = true;
+      listeners.forEach((listener) => listener());
+    },
+  } satisfies ServiceWorkerBridge & Record<string, unknown>;
+  return bridge;
+}
