@@ -38,27 +38,21 @@ function afterPageLoad(): Promise<void> {
 interface RegistrationHooks {
   onCreated: (workbox: Workbox) => void;
   onWaiting: () => void;
-  shouldReloadOnControl: () => boolean;
 }
 
-async function registerWorkbox({ onCreated, onWaiting, shouldReloadOnControl }: RegistrationHooks): Promise<void> {
+async function registerWorkbox({ onCreated, onWaiting }: RegistrationHooks): Promise<void> {
   await afterPageLoad();
   // Loaded after the first paint: workbox-window is not needed to show the app.
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js');
   onCreated(workbox);
   workbox.addEventListener('waiting', onWaiting);
-  workbox.addEventListener('controlling', (event) => {
-    // Only the user's 'Update now' reloads; a first install taking control does not.
-    if (shouldReloadOnControl() && event.isUpdate !== false) window.location.reload();
-  });
   await workbox.register();
 }
 
 function createWorkboxBridge(): ServiceWorkerBridge {
   const listeners = new Set<() => void>();
   let updateWaiting = false;
-  let userAcceptedUpdate = false;
   let workbox: Workbox | null = null;
 
   registerWorkbox({
@@ -69,7 +63,6 @@ function createWorkboxBridge(): ServiceWorkerBridge {
       updateWaiting = true;
       listeners.forEach((listener) => listener());
     },
-    shouldReloadOnControl: () => userAcceptedUpdate,
   }).catch((error: unknown) => console.error('service worker registration failed', error));
 
   const post = (message: ToServiceWorkerMessage) =>
@@ -84,7 +77,10 @@ function createWorkboxBridge(): ServiceWorkerBridge {
       return () => listeners.delete(listener);
     },
     applyUpdate() {
-      userAcceptedUpdate = true;
+      // Only the user's 'Update now' reloads, once the new version controls
+      // the page. Workbox's own 'controlling' event cannot tell: its isUpdate
+      // is false in a tab opened on the first visit, which would then never reload.
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
       // Posts { type: 'SKIP_WAITING' } to the waiting worker: our ToServiceWorkerMessage.
       workbox?.messageSkipWaiting();
     },

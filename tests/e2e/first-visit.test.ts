@@ -1,0 +1,134 @@
+/**
+ * A customer's first visit, on a phone and on a laptop: the shell every
+ * other screen lives in, the desktop landing, and the system screens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { LAPTOP, PHONE, launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { CustomerApp } from './page-models/customer-app.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function primaryLocationName(): Promise<string> {
+  const row = await server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+describe('first visit on a phone (375 px)', () => {
+  it('shows the mobile home: logo, the primary location as address, and the five tabs', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/');
+
+    await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
+    await app.waitForReplica();
+    const tabs = await app.tabBar.getByRole('link').allTextContents();
+    expect(tabs.map((t) => t.trim())).toEqual([
+      expect.stringContaining('Near me'),
+      expect.stringContaining('Alerts'),
+      expect.stringContaining('Explore'),
+      expect.stringContaining('Cart'),
+      expect.stringContaining('Account'),
+    ]);
+    expect(await app.tabBar.getAttribute('data-style')).toBe('float');
+
+    // With no address yet, the primary popular location is chosen (spec §2).
+    const primary = await primaryLocationName();
+    await expect.poll(() => app.headerAddress.textContent()).toContain(primary.slice(0, 25));
+    expect(await app.headerAddress.getAttribute('href')).toBe('/search-location');
+    const storeName = await server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
+    await expect.poll(() => app.page.getByRole('img', { name: storeName.value }).first().isVisible()).toBe(true);
+    await screenshot(app.page, 'phone-home');
+
+    // The tab bar is usable: Explore opens its screen at the top of the page.
+    await app.page.evaluate(() => window.scrollTo(0, 400));
+    await app.tab('explore').click();
+    await expect.poll(() => new URL(app.page.url()).pathname).toBe('/explore');
+    await expect.poll(() => app.tab('explore').getAttribute('aria-current')).toBe('page');
+    expect(await app.page.evaluate(() => window.scrollY)).toBe(0);
+
+    // The address takes the customer to the location picker.
+    await app.tab('near-me').click();
+    await app.headerAddress.click();
+    await expect.poll(() => new URL(app.page.url()).pathname).toBe('/search-location');
+    await context.close();
+  });
+
+  it('shows the not-found screen for an unknown route', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/no/such/place');
+    await expect.poll(() => app.notFound.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await app.notFound.textContent()).toContain('Page not found');
+    await app.notFound.getByRole('link').click();
+    await expect.poll(() => new URL(app.page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});
+
+describe('first visit on a laptop (1280 px)', () => {
+  it('shows the desktop landing whose use-app button un-blurs the phone preview', async () => {
+    const context = await newContext(browser, { viewport: LAPTOP });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/');
+
+    await expect.poll(() => app.desktopLanding.isVisible(), { timeout: 20_000 }).toBe(true);
+    const heading = await server.db.selectFrom('settings').select('value').where('key', '=', 'desktopHeading').executeTakeFirstOrThrow();
+    await expect.poll(() => app.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading.value);
+    expect(await app.page.getByTestId('desktop-landing').locator('.achievements > *').count()).toBe(4);
+    expect(await app.page.getByRole('combobox', { name: /language/i }).isVisible()).toBe(true);
+    expect(await app.phonePreview.getAttribute('data-revealed')).toBe('false');
+    await screenshot(app.page, 'laptop-landing-blurred');
+
+    await app.useAppButton.click();
+    expect(await app.phonePreview.getAttribute('data-revealed')).toBe('true');
+    // Inside the phone frame the real mobile app runs.
+    const frame = app.page.frameLocator('iframe');
+    await expect.poll(() => frame.getByTestId('tab-bar').isVisible(), { timeout: 20_000 }).toBe(true);
+    await screenshot(app.page, 'laptop-landing-revealed');
+    await context.close();
+  });
+
+  it('switches to the right-to-left language from the footer selector', async () => {
+    const context = await newContext(browser, { viewport: LAPTOP });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/');
+    await expect.poll(() => app.desktopLanding.isVisible(), { timeout: 20_000 }).toBe(true);
+    await app.waitForReplica();
+    const arabic = await server.db.selectFrom('languages').select('id').where('dir', '=', 'rtl').executeTakeFirstOrThrow();
+    await app.page.getByRole('combobox', { name: /language/i }).selectOption(String(arabic.id));
+    // The landing reloads 2 s after the language is loaded (spec §9).
+    await expect.poll(() => app.page.evaluate(() => document.documentElement.dir), { timeout: 15_000 }).toBe('rtl');
+    expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await screenshot(app.page, 'laptop-landing-rtl');
+    await context.close();
+  });
+});
+
+describe('a city whose admin marked no primary location', () => {
+  it('shows the Critical Error page with the steps to fix it', async () => {
+    const broken = await startTestServer({ withoutPrimaryLocation: true });
+    try {
+      const context = await newContext(browser, { viewport: PHONE });
+      const app = new CustomerApp(await context.newPage(), broken.url);
+      await app.open('/');
+      await expect.poll(() => app.criticalError.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await app.criticalError.textContent()).toContain('Critical Error: Primary location is not set by Admin');
+      expect(await app.criticalError.getByRole('listitem').count()).toBeGreaterThanOrEqual(3);
+      await screenshot(app.page, 'phone-critical-error');
+      await context.close();
+    } finally {
+      await broken.close();
+    }
+  });
+});

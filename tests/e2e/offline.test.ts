@@ -1,0 +1,82 @@
+/**
+ * After one online visit the app works with the network cut: the service
+ * worker serves the shell from its precache and the screens render from the
+ * Dexie replica, with an offline banner.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PHONE, launchBrowser, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { CustomerApp } from './page-models/customer-app.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('offline after one online visit', () => {
+  it('reloads the home screen from the precache and the replica, with an offline banner', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/');
+    await app.waitForReplica();
+    await waitForServiceWorkerControl(app.page);
+    const onlineAddress = (await app.headerAddress.textContent())?.trim();
+    expect(onlineAddress).toBeTruthy();
+    expect(await app.offlineBanner.count()).toBe(0);
+
+    await context.setOffline(true);
+    await app.page.reload();
+    await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => app.headerAddress.textContent().then((t) => t?.trim())).toBe(onlineAddress);
+    await expect.poll(() => app.offlineBanner.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await app.offlineBanner.textContent()).toMatch(/offline/i);
+    expect(await app.offlineBanner.textContent()).toMatch(/updated/i);
+    await screenshot(app.page, 'phone-home-offline');
+
+    // Screens load on demand, from the precache too.
+    await app.tab('account').click();
+    await expect.poll(() => new URL(app.page.url()).pathname).toBe('/my-account');
+    await expect.poll(() => app.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+
+    // An unknown route is still 'not found', not an error.
+    await app.open('/no/such/place');
+    await expect.poll(() => app.notFound.isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // Back online, the banner goes once the worker hears from the server again.
+    await context.setOffline(false);
+    await app.open('/');
+    await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => app.offlineBanner.count(), { timeout: 20_000 }).toBe(0);
+    await context.close();
+  });
+
+  it('simulates offline mode for testers with ?offline=1, and ?offline=0 ends it', async () => {
+    const context = await newContext(browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), server.url);
+    await app.open('/');
+    await app.waitForReplica();
+    await waitForServiceWorkerControl(app.page);
+
+    await app.open('/?offline=1');
+    await expect.poll(() => app.page.getByTestId('simulated-offline-mark').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await app.pref('simulatedOffline')).toBe(true);
+    // The worker treats the API as unreachable: a settings change on the server is not seen.
+    await server.db.updateTable('settings').set({ value: 'Simulated Offline Diner' }).where('key', '=', 'storeName').execute();
+    await app.page.reload();
+    await expect.poll(() => app.offlineBanner.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await app.page.title()).not.toBe('Simulated Offline Diner');
+
+    await app.open('/?offline=0');
+    await expect.poll(() => app.pref('simulatedOffline'), { timeout: 10_000 }).toBe(false);
+    await app.page.reload();
+    await expect.poll(() => app.offlineBanner.count(), { timeout: 20_000 }).toBe(0);
+    await context.close();
+  });
+});

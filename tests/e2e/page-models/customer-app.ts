@@ -1,0 +1,113 @@
+/**
+ * The customer app as a person meets it: what they see and what they can
+ * press. Tests speak in these terms; selectors live here only.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { waitForPageCondition } from '../support/browser.ts';
+
+export class CustomerApp {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(new URL(path, this.baseUrl).toString());
+  }
+
+  get tabBar(): Locator {
+    return this.page.getByTestId('tab-bar');
+  }
+  tab(id: 'near-me' | 'alerts' | 'explore' | 'cart' | 'account'): Locator {
+    return this.page.getByTestId(`tab-${id}`);
+  }
+  get headerAddress(): Locator {
+    return this.page.getByTestId('header-address');
+  }
+  get offlineBanner(): Locator {
+    return this.page.getByTestId('offline-banner');
+  }
+  get offlineScreen(): Locator {
+    return this.page.getByTestId('offline-screen');
+  }
+  get notFound(): Locator {
+    return this.page.getByTestId('not-found');
+  }
+  get criticalError(): Locator {
+    return this.page.getByTestId('critical-error');
+  }
+  get updatingOverlay(): Locator {
+    return this.page.getByTestId('updating-overlay');
+  }
+  get updateOffer(): Locator {
+    return this.page.getByTestId('update-offer');
+  }
+  get desktopLanding(): Locator {
+    return this.page.getByTestId('desktop-landing');
+  }
+  get phonePreview(): Locator {
+    return this.page.getByTestId('phone-preview');
+  }
+  get useAppButton(): Locator {
+    return this.page.getByTestId('use-app-button');
+  }
+
+  /** Waits until the worker has mirrored settings and translations into the replica. */
+  async waitForReplica(): Promise<void> {
+    await waitForPageCondition(
+      this.page,
+      async () => {
+        const counts = await new Promise<Record<string, number>>((resolve) => {
+          const open = indexedDB.open('foodpilot');
+          open.onerror = () => resolve({});
+          open.onsuccess = () => {
+            const db = open.result;
+            const wanted = ['settings', 'translations', 'popularLocations', 'address'];
+            if (!wanted.every((name) => db.objectStoreNames.contains(name))) {
+              db.close();
+              resolve({});
+              return;
+            }
+            const tx = db.transaction(wanted, 'readonly');
+            const result: Record<string, number> = {};
+            for (const name of wanted) {
+              const request = tx.objectStore(name).count();
+              request.onsuccess = () => (result[name] = request.result);
+            }
+            tx.oncomplete = () => {
+              db.close();
+              resolve(result);
+            };
+          };
+        });
+        return (counts.settings ?? 0) > 0 && (counts.translations ?? 0) > 0 && (counts.address ?? 0) > 0;
+      },
+      'the replica to hold settings, translations and an address',
+    );
+  }
+
+  /** Reads one row of the replica's prefs table. */
+  async pref(key: string): Promise<unknown> {
+    return this.page.evaluate(
+      (prefKey) =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('foodpilot');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction('prefs', 'readonly').objectStore('prefs').get(prefKey);
+            request.onsuccess = () => {
+              db.close();
+              resolve((request.result as { value?: unknown } | undefined)?.value);
+            };
+            request.onerror = () => reject(request.error);
+          };
+        }),
+      key,
+    );
+  }
+
+  async localStorageKeys(): Promise<string[]> {
+    return this.page.evaluate(() => Object.keys(localStorage).sort());
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Headless Debian Chromium driven by playwright-core (`npx playwright install`
+ * cannot work on these machines). One browser per test file; each test gets a
+ * fresh context, so service workers and IndexedDB never leak between tests.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 375, height: 812 } as const;
+export const LAPTOP = { width: 1280, height: 800 } as const;
+export const SCREENSHOT_DIR = resolve('tests/e2e/screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, headless: true });
+}
+
+export interface ContextOptions {
+  viewport: { width: number; height: number };
+  userAgent?: string;
+}
+
+export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    serviceWorkers: 'allow',
+  });
+  context.on('console', (message) => {
+    if (process.env.E2E_VERBOSE || message.type() === 'error') {
+      console.log(`[browser ${message.type()}] ${message.text()}`);
+    }
+  });
+  return context;
+}
+
+/** Saves a screenshot for a human to look at (tests/e2e/screenshots is not committed). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = resolve(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}
+
+/**
+ * Polls an async check in the page until it holds. Playwright's waitForFunction
+ * does not await a promise-returning predicate (a pending promise is truthy),
+ * so async checks go through evaluate.
+ */
+export async function waitForPageCondition(page: Page, check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate(check).catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until the page is controlled by an activated service worker. */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await waitForPageCondition(
+    page,
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return Boolean(registration?.active && navigator.serviceWorker.controller);
+    },
+    'service worker control',
+  );
+}
+
+/**
+ * Forces a background-sync replay at once (Chromium retries a failed sync
+ * only after minutes, and fires none after emulated offline in a test).
+ */
+export async function dispatchSync(context: BrowserContext, page: Page, queueName: string): Promise<void> {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolveId, reject) => {
+    const timer = setTimeout(() => reject(new Error('no service worker registration seen')), 10_000);
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      const registration = event.registrations.find((r) => !r.isDeleted);
+      if (registration) {
+        clearTimeout(timer);
+        resolveId(registration.registrationId);
+      }
+    });
+    void cdp.send('ServiceWorker.enable');
+  });
+  const origin = new URL(page.url()).origin;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId,
+    tag: `workbox-background-sync:${queueName}`,
+    lastChance: false,
+  });
+  await cdp.detach();
+}
