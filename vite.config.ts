@@ -28,6 +28,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     manifest: 'build-manifest.json',
+    // Every browser with service workers supports <link rel=modulepreload>;
+    // the polyfill would only cost the first route bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first route needs in one file: gzip then shares one
+          // dictionary across React, the router, Dexie and our shell (about
+          // 3.5 kB less than the four files it otherwise splits into). The
+          // group takes the entry and, recursively, its static imports only;
+          // lazy screens stay in their own chunks.
+          groups: [{ name: 'first-route', test: /src[\\/]main\.tsx$/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

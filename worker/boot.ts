@@ -7,18 +7,25 @@
  */
 import type { BootResult } from '../src/api/worker-api.ts';
 import type { SyncContext } from './context.ts';
-import { findPrimaryLocation, writePrimaryAddressIfMissing } from './replica-writes.ts';
+import {
+  findPrimaryLocation,
+  hasFetchedSettings,
+  writeBuiltInDefaults,
+  writePrimaryAddressIfMissing,
+} from './replica-writes.ts';
 import {
   refreshChosenLanguage,
   refreshLanguages,
   refreshPopularLocations,
   refreshSettings,
 } from './resources.ts';
-import { Resource, isUnreachable } from './sync-state.ts';
+import { isUnreachable } from './sync-state.ts';
+import { SyncResource } from '../src/db/schema.ts';
 import { checkVersion } from './version-check.ts';
 
 export async function boot(ctx: SyncContext): Promise<BootResult> {
-  const hadReplica = (await ctx.db.settings.count()) > 0;
+  const hadReplica = await hasFetchedSettings(ctx.db);
+  await writeBuiltInDefaults(ctx.db);
   const checked = await checkVersion(ctx);
   if (!checked.ok && isUnreachable(checked)) {
     return { hadReplica, online: false, version: null, primaryLocationMissing: await isPrimaryLocationMissing(ctx) };
@@ -60,7 +67,7 @@ export async function refreshReplica(ctx: SyncContext, options: { settings: bool
  */
 async function isPrimaryLocationMissing(ctx: SyncContext): Promise<boolean> {
   if (await ctx.db.address.get('current')) return false;
-  const popular = await ctx.db.syncState.get(Resource.popularLocations);
+  const popular = await ctx.db.syncState.get(SyncResource.popularLocations);
   if (!popular?.fetchedAt) return false;
   return (await findPrimaryLocation(ctx.db)) === undefined;
 }

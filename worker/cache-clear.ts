@@ -11,6 +11,7 @@ import type { SyncResult } from '../src/api/worker-api.ts';
 import { PREFS_KEPT_ON_CACHE_CLEAR, TABLES_KEPT_ON_CACHE_CLEAR, type ReplicaDatabase } from '../src/db/schema.ts';
 import type { SyncContext } from './context.ts';
 import { refreshChosenLanguage, refreshLanguages, refreshSettings } from './resources.ts';
+import { writeBuiltInDefaults } from './replica-writes.ts';
 import { storeVersions } from './version-check.ts';
 
 export async function clearReplicaForNewCacheVersion(db: ReplicaDatabase): Promise<void> {
@@ -42,6 +43,7 @@ export async function completeCacheClear(
   cacheVersion: string,
 ): Promise<SyncResult> {
   await clearReplicaForNewCacheVersion(ctx.db);
+  await writeBuiltInDefaults(ctx.db);
   let result: SyncResult = { ok: true };
   for (const step of [refreshSettings, refreshLanguages, refreshChosenLanguage]) {
     const stepResult = await step(ctx);

@@ -4,27 +4,59 @@
  * data with an old "updated" time, nor half a list.
  */
 import type { Language, LanguageWithData, PopularLocation, Setting } from '../src/api/entities.ts';
+import { SETTING_DEFAULTS } from '../src/api/settings.ts';
+import { ENGLISH_TEXTS } from '../src/api/texts.ts';
 import type { UserAddress } from '../src/api/entities.ts';
-import type { AddressRow, ReplicaDatabase } from '../src/db/schema.ts';
-import { Resource, markFetched } from './sync-state.ts';
+import {
+  BUILT_IN_TEXTS_ID,
+  NEVER_FETCHED,
+  SyncResource,
+  type AddressRow,
+  type ReplicaDatabase,
+} from '../src/db/schema.ts';
+import { markFetched } from './sync-state.ts';
 
-/** Settings arrive whole: keys the server no longer sends disappear. */
+/**
+ * Settings arrive whole: keys the server no longer sends disappear, and a key
+ * the app knows but the server did not send takes its built-in default.
+ */
 export async function replaceSettings(db: ReplicaDatabase, settings: readonly Setting[], at: number) {
+  const values = new Map<string, string>(Object.entries(SETTING_DEFAULTS));
+  for (const { key, value } of settings) values.set(key, value);
   await db.transaction('rw', db.settings, db.syncState, async () => {
     await db.settings.clear();
-    await db.settings.bulkPut(settings.map(({ key, value }) => ({ key, value, fetchedAt: at })));
-    await markFetched(db, Resource.settings, at);
+    await db.settings.bulkPut([...values].map(([key, value]) => ({ key, value, fetchedAt: at })));
+    await markFetched(db, SyncResource.settings, at);
   });
 }
 
-/** A language that is gone takes its translations with it. */
+/**
+ * Before the first request of a boot: the built-in English texts (refreshed
+ * every boot, so a new app version's keys have words) and, when the replica
+ * has no settings at all, the built-in settings marked as never fetched.
+ */
+export async function writeBuiltInDefaults(db: ReplicaDatabase) {
+  await db.transaction('rw', db.settings, db.translations, async () => {
+    await db.translations.put({ languageId: BUILT_IN_TEXTS_ID, data: { ...ENGLISH_TEXTS }, fetchedAt: NEVER_FETCHED });
+    const present = new Set((await db.settings.toCollection().primaryKeys()) as string[]);
+    const missing = Object.entries(SETTING_DEFAULTS).filter(([key]) => !present.has(key));
+    await db.settings.bulkPut(missing.map(([key, value]) => ({ key, value, fetchedAt: NEVER_FETCHED })));
+  });
+}
+
+/** Whether settings ever came from the server (built-in rows do not count). */
+export async function hasFetchedSettings(db: ReplicaDatabase): Promise<boolean> {
+  return (await db.settings.filter((row) => row.fetchedAt > NEVER_FETCHED).count()) > 0;
+}
+
+/** A language that is gone takes its translations with it; the built-in English stays. */
 export async function replaceLanguages(db: ReplicaDatabase, languages: readonly Language[], at: number) {
   await db.transaction('rw', db.languages, db.translations, db.syncState, async () => {
-    const kept = new Set(languages.map((language) => language.id));
+    const kept = new Set([BUILT_IN_TEXTS_ID, ...languages.map((language) => language.id)]);
     await db.languages.clear();
     await db.languages.bulkPut(languages.map((language) => ({ ...language, fetchedAt: at })));
     await db.translations.filter((row) => !kept.has(row.languageId)).delete();
-    await markFetched(db, Resource.languages, at);
+    await markFetched(db, SyncResource.languages, at);
   });
 }
 
@@ -33,7 +65,7 @@ export async function writeLanguageWithData(db: ReplicaDatabase, language: Langu
   await db.transaction('rw', db.languages, db.translations, db.syncState, async () => {
     await db.languages.put({ ...fields, fetchedAt: at });
     await db.translations.put({ languageId: language.id, data, fetchedAt: at });
-    await markFetched(db, Resource.translations(language.id), at);
+    await markFetched(db, SyncResource.translations(language.id), at);
   });
 }
 
@@ -41,7 +73,7 @@ export async function replacePopularLocations(db: ReplicaDatabase, locations: re
   await db.transaction('rw', db.popularLocations, db.syncState, async () => {
     await db.popularLocations.clear();
     await db.popularLocations.bulkPut(locations.map((location) => ({ ...location, fetchedAt: at })));
-    await markFetched(db, Resource.popularLocations, at);
+    await markFetched(db, SyncResource.popularLocations, at);
   });
 }
 

@@ -3,7 +3,7 @@
  * A failure leaves the replica as it was and records why.
  */
 import type { SyncResult } from '../src/api/worker-api.ts';
-import { PrefKey } from '../src/db/schema.ts';
+import { PrefKey, SyncResource } from '../src/db/schema.ts';
 import type { ValueResult } from './api-client.ts';
 import type { SyncContext } from './context.ts';
 import { readPref, writePref } from './prefs.ts';
@@ -13,7 +13,7 @@ import {
   replaceSettings,
   writeLanguageWithData,
 } from './replica-writes.ts';
-import { Resource, markFailed } from './sync-state.ts';
+import { markFailed } from './sync-state.ts';
 
 async function store<T>(
   ctx: SyncContext,
@@ -32,24 +32,24 @@ async function store<T>(
 
 export async function refreshSettings(ctx: SyncContext): Promise<SyncResult> {
   const result = await ctx.api.call('get-settings', {});
-  return store(ctx, Resource.settings, result, (settings, at) => replaceSettings(ctx.db, settings, at));
+  return store(ctx, SyncResource.settings, result, (settings, at) => replaceSettings(ctx.db, settings, at));
 }
 
 export async function refreshLanguages(ctx: SyncContext): Promise<SyncResult> {
   const result = await ctx.api.call('get-all-languages', {});
-  return store(ctx, Resource.languages, result, (languages, at) => replaceLanguages(ctx.db, languages, at));
+  return store(ctx, SyncResource.languages, result, (languages, at) => replaceLanguages(ctx.db, languages, at));
 }
 
 export async function refreshTranslations(ctx: SyncContext, languageId: number): Promise<SyncResult> {
   const result = await ctx.api.call('get-single-language', { id: languageId });
-  return store(ctx, Resource.translations(languageId), result, (language, at) =>
+  return store(ctx, SyncResource.translations(languageId), result, (language, at) =>
     writeLanguageWithData(ctx.db, language, at),
   );
 }
 
 export async function refreshPopularLocations(ctx: SyncContext): Promise<SyncResult> {
   const result = await ctx.api.call('popular-geo-locations', {});
-  return store(ctx, Resource.popularLocations, result, (locations, at) =>
+  return store(ctx, SyncResource.popularLocations, result, (locations, at) =>
     replacePopularLocations(ctx.db, locations, at),
   );
 }

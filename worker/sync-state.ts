@@ -4,18 +4,7 @@
  * ago"; a failure keeps the previous `fetchedAt` so the replica's age stays true.
  */
 import type { SyncFailure } from '../src/api/worker-api.ts';
-import type { ReplicaDatabase, SyncStateRow } from '../src/db/schema.ts';
-
-export const CONNECTIVITY_RESOURCE = 'connectivity';
-
-/** Resource names of the rows the boot writes. */
-export const Resource = {
-  version: 'version',
-  settings: 'settings',
-  languages: 'languages',
-  popularLocations: 'popularLocations',
-  translations: (languageId: number) => `translations:${languageId}`,
-} as const;
+import { SyncResource, type ReplicaDatabase, type SyncStateRow } from '../src/db/schema.ts';
 
 /** 'offline' and 'timeout' say the server was not reached; the rest name what it answered. */
 export type ConnectivityError = 'offline' | 'timeout';
@@ -38,9 +27,9 @@ export async function markFailed(db: ReplicaDatabase, resource: string, failure:
 
 /** `error: null` after any answer from the server, whatever its status. */
 export async function recordConnectivity(db: ReplicaDatabase, error: ConnectivityError | null, at: number) {
-  const previous = await db.syncState.get(CONNECTIVITY_RESOURCE);
+  const previous = await db.syncState.get(SyncResource.connectivity);
   await db.syncState.put({
-    resource: CONNECTIVITY_RESOURCE,
+    resource: SyncResource.connectivity,
     fetchedAt: error === null ? at : (previous?.fetchedAt ?? null),
     version: null,
     error,

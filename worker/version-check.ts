@@ -7,20 +7,20 @@
  * happens again on the next load.
  */
 import type { VersionCheckOutcome } from '../src/api/worker-api.ts';
-import { PrefKey } from '../src/db/schema.ts';
+import { PrefKey, SyncResource } from '../src/db/schema.ts';
 import type { ValueResult } from './api-client.ts';
 import type { SyncContext } from './context.ts';
 import { readPref, writePref } from './prefs.ts';
 import { refreshSettings } from './resources.ts';
-import { Resource, markFailed, markFetched } from './sync-state.ts';
+import { markFailed, markFetched } from './sync-state.ts';
 
 export async function checkVersion(ctx: SyncContext): Promise<ValueResult<VersionCheckOutcome>> {
   const result = await ctx.api.getVersion();
   if (!result.ok) {
-    await markFailed(ctx.db, Resource.version, result, ctx.now());
+    await markFailed(ctx.db, SyncResource.version, result, ctx.now());
     return result;
   }
-  await markFetched(ctx.db, Resource.version, ctx.now());
+  await markFetched(ctx.db, SyncResource.version, ctx.now());
   const { forceNewSettingsVersion, forceCacheClearVersion } = result.value;
   const storedSettingsVersion = await readPref<string>(ctx.db, PrefKey.settingsVersion);
   const storedCacheVersion = await readPref<string>(ctx.db, PrefKey.cacheVersion);

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './entities.ts';
 export * from './calls.ts';
 export * from './settings.ts';
+export * from './setting-values.ts';
 export * from './constants.ts';
 export * from './order-status.ts';
 export * from './outbox.ts';

@@ -1,8 +1,11 @@
 /**
- * Every setting the app reads, with its default. The seed writes these; the UI
- * falls back to them for a key the server did not send. Values travel as
- * strings (spec §3: key/value pairs); the readers below turn them into types.
+ * Every setting the app reads, with its default. The seed writes these; the
+ * sync worker writes them into the replica under what the server sends, so a
+ * key the server lacks still has a value and the UI needs no copy of this
+ * table. Values travel as strings (spec §3: key/value pairs).
  */
+import { isSwitchOn, numberOr } from './setting-values.ts';
+
 export const SETTING_DEFAULTS = {
   // Identity and look
   storeName: 'FoodPilot',
@@ -76,12 +79,9 @@ export function readSetting(settings: SettingsMap, key: SettingKey): string {
 }
 
 export function readSwitch(settings: SettingsMap, key: SettingKey): boolean {
-  const value = readSetting(settings, key).trim().toLowerCase();
-  return value === 'true' || value === '1';
+  return isSwitchOn(readSetting(settings, key));
 }
 
 export function readNumber(settings: SettingsMap, key: SettingKey): number {
-  const parsed = Number(readSetting(settings, key));
-  const fallback = Number(SETTING_DEFAULTS[key]);
-  return Number.isFinite(parsed) ? parsed : fallback;
+  return numberOr(settings[key], Number(SETTING_DEFAULTS[key]));
 }

@@ -6,8 +6,9 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { LanguageRow } from '../db/schema.ts';
-import { readSetting, type SettingKey } from '../api/settings.ts';
-import { ENGLISH_TEXTS, formatText, type TextKey } from '../api/texts.ts';
+import type { SettingKey } from '../api/settings.ts';
+import { isSwitchOn } from '../api/setting-values.ts';
+import { formatText, type TextKey } from '../api/texts.ts';
 import { brandInkOnWhite, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
 import { useChosenLanguage } from './hooks/use-chosen-language.ts';
@@ -23,10 +24,22 @@ interface LanguageContextValue {
 const SettingsContext = createContext<ReplicaSettings | null>(null);
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-export function useSettings(): ReplicaSettings & { get: (key: SettingKey) => string } {
+export interface SettingsReader extends ReplicaSettings {
+  get: (key: SettingKey) => string;
+  /** A switch setting ('true' / '1'). */
+  on: (key: SettingKey) => boolean;
+}
+
+/** The worker writes every known key (server value or built-in default), so a missing one is only a first instant. */
+function readerOf(settings: ReplicaSettings): SettingsReader {
+  const get = (key: SettingKey) => settings.values[key] ?? '';
+  return { ...settings, get, on: (key) => isSwitchOn(get(key)) };
+}
+
+export function useSettings(): SettingsReader {
   const settings = useContext(SettingsContext);
   if (!settings) throw new Error('useSettings() outside <LookProvider>');
-  return { ...settings, get: (key) => readSetting(settings.values, key) };
+  return readerOf(settings);
 }
 
 export function useT(): Translate {
@@ -81,16 +94,16 @@ function applyLook(get: (key: SettingKey) => string): void {
 
 export function LookProvider({ children }: { children: ReactNode }) {
   const settings = useReplicaSettings();
-  const { language, translations } = useChosenLanguage();
+  const { language, translations, builtIn } = useChosenLanguage();
 
   const t = useCallback<Translate>(
-    (key, values) => formatText(translations[key] || ENGLISH_TEXTS[key], values),
-    [translations],
+    (key, values) => formatText(translations[key] || builtIn[key] || key, values),
+    [translations, builtIn],
   );
   const languageValue = useMemo(() => ({ t, language }), [t, language]);
 
   useEffect(() => {
-    if (settings.loaded) applyLook((key) => readSetting(settings.values, key));
+    if (settings.loaded) applyLook(readerOf(settings).get);
   }, [settings]);
   useEffect(() => {
     // Until the replica answers, keep what index.html set from the mirror.

@@ -149,6 +149,25 @@ export class ReplicaDatabase extends Dexie {
   }
 }
 
+/** Names of `syncState` rows: the worker writes them, the UI reads them. */
+export const SyncResource = {
+  connectivity: 'connectivity',
+  version: 'version',
+  settings: 'settings',
+  languages: 'languages',
+  popularLocations: 'popularLocations',
+  translations: (languageId: number) => `translations:${languageId}`,
+} as const;
+
+/**
+ * The worker keeps the built-in English texts in `translations` under this id
+ * and writes the built-in settings with `fetchedAt: NEVER_FETCHED`, before its
+ * first request: every screen has words even on a first visit made offline,
+ * and a key a language lacks falls back to English.
+ */
+export const BUILT_IN_TEXTS_ID = 0;
+export const NEVER_FETCHED = 0;
+
 /** Preference keys kept in `prefs`. */
 export const PrefKey = {
   languageId: 'languageId',

@@ -1,8 +1,5 @@
 import { formatText, type TextKey } from '../api/texts.ts';
 
-export const CONNECTIVITY_RESOURCE = 'connectivity';
-export const POPULAR_LOCATIONS_RESOURCE = 'popularLocations';
-
 /** What the worker writes in syncState 'connectivity' when the server was not reached. */
 const UNREACHABLE_ERRORS: readonly string[] = ['offline', 'timeout'];
 

@@ -1,8 +1,8 @@
 /** Small live reads of single replica rows and counts (STYLE habit 3). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AddressRow } from '../../db/schema.ts';
-import { PrefKey } from '../../db/schema.ts';
-import { CONNECTIVITY_RESOURCE, POPULAR_LOCATIONS_RESOURCE, isAppOffline } from '../../lib/connectivity.ts';
+import { PrefKey, SyncResource } from '../../db/schema.ts';
+import { isAppOffline } from '../../lib/connectivity.ts';
 import { useReplica } from '../services.tsx';
 
 /** The current address, null when none is set, undefined while loading. */
@@ -40,7 +40,7 @@ export function useConnectivity(): Connectivity {
   return useLiveQuery(
     async (): Promise<Connectivity> => {
       const [state, simulatedPref] = await Promise.all([
-        db.syncState.get(CONNECTIVITY_RESOURCE),
+        db.syncState.get(SyncResource.connectivity),
         db.prefs.get(PrefKey.simulatedOffline),
       ]);
       const simulated = simulatedPref?.value === true;
@@ -61,7 +61,7 @@ export function usePrimaryLocationMissing(): boolean | undefined {
   return useLiveQuery(async () => {
     const [address, state, locations] = await Promise.all([
       db.address.get('current'),
-      db.syncState.get(POPULAR_LOCATIONS_RESOURCE),
+      db.syncState.get(SyncResource.popularLocations),
       db.popularLocations.toArray(),
     ]);
     if (address) return false;

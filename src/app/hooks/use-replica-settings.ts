@@ -1,14 +1,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SettingsMap } from '../../api/settings.ts';
+import { NEVER_FETCHED } from '../../db/schema.ts';
 import { useReplica } from '../services.tsx';
 
 export interface ReplicaSettings {
   /** False until the first read of the replica finished. */
   loaded: boolean;
-  /** Key → value; empty before the first fetch ever. */
+  /** Key → value: the server's, over the built-in defaults the worker writes. */
   values: SettingsMap;
   /** When the settings were last fetched (the newest row), or null if never. */
   fetchedAt: number | null;
+  /** True until settings ever came from the server (built-in defaults do not count). */
   isEmpty: boolean;
 }
 
@@ -24,9 +26,9 @@ export function useReplicaSettings(): ReplicaSettings {
       let fetchedAt: number | null = null;
       for (const row of rows) {
         values[row.key] = row.value;
-        if (fetchedAt === null || row.fetchedAt > fetchedAt) fetchedAt = row.fetchedAt;
+        if (row.fetchedAt !== NEVER_FETCHED && (fetchedAt === null || row.fetchedAt > fetchedAt)) fetchedAt = row.fetchedAt;
       }
-      return { loaded: true, values, fetchedAt, isEmpty: rows.length === 0 };
+      return { loaded: true, values, fetchedAt, isEmpty: fetchedAt === null };
     },
     [db],
     NOT_LOADED,

@@ -3,7 +3,6 @@
  * routes and its own light or dark look (setting deliveryAppLightMode).
  */
 import { Route, Routes } from 'react-router-dom';
-import { readSwitch } from '../../api/settings.ts';
 import type { TextKey } from '../../api/texts.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { ComingScreen } from '../../ui/ScreenShell.tsx';
@@ -15,7 +14,7 @@ function DeliveryScreen({ title }: { title: TextKey }) {
 }
 
 export function DeliveryArea() {
-  const light = readSwitch(useSettings().values, 'deliveryAppLightMode');
+  const light = useSettings().on('deliveryAppLightMode');
   return (
     <div className="delivery-area" data-theme={light ? 'light' : 'dark'} data-testid="delivery-area">
       <Routes>

@@ -1,5 +1,4 @@
 import { PrefKey } from '../../db/schema.ts';
-import { readSwitch } from '../../api/settings.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useReplica } from '../../app/services.tsx';
 import { useSettings, useT } from '../../app/look.tsx';
@@ -14,7 +13,7 @@ export function GdprBanner() {
   const settings = useSettings();
   const accepted = usePref(PrefKey.gdprAccepted);
   // undefined: still reading, so nothing flashes for someone who accepted long ago.
-  if (!readSwitch(settings.values, 'showGdpr') || accepted === undefined || accepted === true) return null;
+  if (!settings.on('showGdpr') || accepted === undefined || accepted === true) return null;
   return (
     <section className="prompt-card gdpr-banner" role="region" aria-labelledby="gdpr-message" data-testid="gdpr-banner">
       <p id="gdpr-message">{settings.get('gdprMessage')}</p>

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { readSwitch } from '../../api/settings.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import {
   dismissInstallOffer,
@@ -15,7 +14,7 @@ export function useInstallOfferAvailable(): boolean {
 
 /** Whether the offer goes in the footer (setting showPwaInstallPromptFooter) or on the account page. */
 export function useInstallOfferInFooter(): boolean {
-  return readSwitch(useSettings().values, 'showPwaInstallPromptFooter');
+  return useSettings().on('showPwaInstallPromptFooter');
 }
 
 /** The install offer, shown once the browser signalled the app is installable (spec §4). */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { IOS_PROMPT_DELAY_MS } from '../../api/constants.ts';
-import { readSwitch } from '../../api/settings.ts';
 import { PrefKey } from '../../db/schema.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useSettings, useT } from '../../app/look.tsx';
@@ -17,7 +16,7 @@ export function IosInstallPrompt() {
 
   const device = currentDeviceHints();
   const due = isIosPromptDue({
-    enabled: readSwitch(settings.values, 'enIOSPWAPopup'),
+    enabled: settings.on('enIOSPWAPopup'),
     isIos: isIosOrIpadOs(device),
     isStandalone: device.isStandalone,
     visitCount: typeof visitCount === 'number' ? visitCount : 0,

@@ -1,4 +1,3 @@
-import { SETTING_DEFAULTS } from '../../api/settings.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { LocalKey, readLocal } from '../../lib/local-storage-keys.ts';
 
@@ -10,7 +9,7 @@ import { LocalKey, readLocal } from '../../lib/local-storage-keys.ts';
 export function UpdatingOverlay() {
   const t = useT();
   const { values } = useSettings();
-  const message = values.updatingMessage || readLocal(LocalKey.updatingMessage) || SETTING_DEFAULTS.updatingMessage;
+  const message = values.updatingMessage || readLocal(LocalKey.updatingMessage) || '';
   return (
     <div className="updating-overlay" role="dialog" aria-modal="true" aria-labelledby="updating-title" data-testid="updating-overlay">
       <div className="updating-card" aria-busy="true">

@@ -1,6 +1,7 @@
 /** Builds a real Dexie replica (fake-indexeddb) for one test, with only the rows the test names. */
 import { ReplicaDatabase, PrefKey, type AddressRow, type LanguageRow } from '../../../src/db/schema.ts';
 import type { PopularLocation } from '../../../src/api/entities.ts';
+import { writeBuiltInDefaults } from '../../../worker/replica-writes.ts';
 
 export interface ReplicaFixture {
   settings?: Record<string, string>;
@@ -38,6 +39,8 @@ export async function buildReplica(fixture: ReplicaFixture = {}): Promise<Replic
   const db = new ReplicaDatabase(`test-replica-${counter}-${Math.random().toString(36).slice(2)}`);
   const now = Date.now();
   const fetchedAt = fixture.settingsFetchedAt ?? now;
+  // As on a real device: the worker writes the built-in settings and English texts first.
+  await writeBuiltInDefaults(db);
   const settings = fixture.settings ?? { storeName: 'Test Kitchen' };
   await db.settings.bulkPut(Object.entries(settings).map(([key, value]) => ({ key, value, fetchedAt })));
   const languages = (fixture.languages ?? [ENGLISH]).map((row) => ({ ...ENGLISH, ...row }));

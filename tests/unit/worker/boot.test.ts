@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { SETTING_DEFAULTS } from '../../../src/api/settings.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PrefKey } from '../../../src/db/schema.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -131,6 +132,20 @@ describe('a returning visitor', () => {
     await harness.db.settings.put({ key: 'retiredSetting', value: 'x', fetchedAt: 1 });
     await harness.service.api.boot();
     expect(await harness.db.settings.get('retiredSetting')).toBeUndefined();
+  });
+
+  it('gives a setting the server does not send its built-in default', async () => {
+    const row = await server.db.selectFrom('settings').selectAll().where('key', '=', 'gpsAccessNotGrantedMsg').executeTakeFirstOrThrow();
+    await server.db.deleteFrom('settings').where('key', '=', row.key).execute();
+    try {
+      harness = await startHarness({ server });
+      await harness.service.api.boot();
+      const stored = await harness.db.settings.get(row.key);
+      expect(stored?.value).toBe(SETTING_DEFAULTS.gpsAccessNotGrantedMsg);
+      expect(stored?.fetchedAt).toBeGreaterThan(0);
+    } finally {
+      await server.db.insertInto('settings').values(row).execute();
+    }
   });
 });
 

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../src/api/settings.ts';
-import { PREFS_KEPT_ON_CACHE_CLEAR, PrefKey, TABLES_KEPT_ON_CACHE_CLEAR, type ReplicaDatabase } from '../../../src/db/schema.ts';
+import { SETTING_DEFAULTS, SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../src/api/settings.ts';
+import {
+  BUILT_IN_TEXTS_ID,
+  NEVER_FETCHED,
+  PREFS_KEPT_ON_CACHE_CLEAR,
+  PrefKey,
+  TABLES_KEPT_ON_CACHE_CLEAR,
+  type ReplicaDatabase,
+} from '../../../src/db/schema.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -90,15 +97,20 @@ describe('a new cache version', () => {
     const { db } = harness;
     const keptTables: readonly string[] = TABLES_KEPT_ON_CACHE_CLEAR;
     for (const table of db.tables) {
-      if (keptTables.includes(table.name) || ['prefs', 'settings', 'syncState'].includes(table.name)) continue;
+      if (keptTables.includes(table.name) || ['prefs', 'settings', 'syncState', 'translations'].includes(table.name)) continue;
       expect(await table.count(), `${table.name} is cleared`).toBe(0);
     }
+    // Only the built-in English is left of the translations, so the screens still have words.
+    expect((await db.translations.toArray()).map((row) => row.languageId)).toEqual([BUILT_IN_TEXTS_ID]);
     expect(await db.address.get('current')).toEqual(address);
     expect(await db.cartLines.count()).toBe(1);
     expect(await db.cartMeta.count()).toBe(1);
     expect(await db.session.count()).toBe(1);
     expect(await db.outbox.get('action-waiting')).toMatchObject({ status: 'pending' });
-    expect((await db.settings.toArray()).map((row) => row.key).sort()).toEqual([...SETTINGS_KEPT_ON_CACHE_CLEAR].sort());
+    // The kept settings keep the server's values; every other key is back to its built-in default.
+    const settingsFromServer = (await db.settings.filter((row) => row.fetchedAt !== NEVER_FETCHED).toArray()).map((row) => row.key);
+    expect(settingsFromServer.sort()).toEqual([...SETTINGS_KEPT_ON_CACHE_CLEAR].sort());
+    expect(await db.settings.get('storeName')).toMatchObject({ value: SETTING_DEFAULTS.storeName, fetchedAt: NEVER_FETCHED });
 
     const prefs = Object.fromEntries((await db.prefs.toArray()).map((row) => [row.key, row.value]));
     expect(Object.keys(prefs).every((key) => PREFS_KEPT_ON_CACHE_CLEAR.includes(key) || key === PrefKey.settingsVersion || key === PrefKey.cacheVersion)).toBe(true);

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { PrefKey } from '../../../src/db/schema.ts';
+import { ENGLISH_TEXTS } from '../../../src/api/texts.ts';
+import { SETTING_DEFAULTS } from '../../../src/api/settings.ts';
+import { BUILT_IN_TEXTS_ID, NEVER_FETCHED, PrefKey } from '../../../src/db/schema.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { createSyncService } from '../../../worker/sync-service.ts';
 import { TestNetwork, startHarness, type Harness } from './harness.ts';
@@ -52,6 +54,13 @@ describe('boot without a server', () => {
     const result = await harness.service.api.boot();
     expect(result).toEqual({ hadReplica: false, online: false, version: null, primaryLocationMissing: false });
     expect(await harness.db.prefs.get(PrefKey.cacheVersion)).toBeUndefined();
+    // The offline screen still has words: the built-in settings and English texts, marked never fetched.
+    expect(await harness.db.settings.get('offlineTitleMessage')).toEqual({
+      key: 'offlineTitleMessage',
+      value: SETTING_DEFAULTS.offlineTitleMessage,
+      fetchedAt: NEVER_FETCHED,
+    });
+    expect((await harness.db.translations.get(BUILT_IN_TEXTS_ID))?.data.retry).toBe(ENGLISH_TEXTS.retry);
   });
 
   it('turns a request that gets no answer into a timeout', async () => {
