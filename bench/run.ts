@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: every speed and size figure of the project, measured the
+ * same way on every run, printed as a table and written to bench/results/.
+ * Each scenario states its budget; the run fails when a figure is over it.
+ * Later issues add scenarios to the list below.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BenchFigure, BenchScenario } from './types.ts';
+import { firstRouteWeight } from './scenarios/first-route-weight.ts';
+
+const scenarios: BenchScenario[] = [firstRouteWeight];
+
+function formatRow(figure: BenchFigure): string {
+  const verdict = figure.budget === undefined ? 'info' : figure.withinBudget ? 'ok' : 'OVER BUDGET';
+  const budget = figure.budget === undefined ? '—' : `${figure.budgetComparison ?? '≤'} ${figure.budget} ${figure.unit}`;
+  return `${figure.name.padEnd(52)} ${String(figure.value).padStart(10)} ${figure.unit.padEnd(6)} ${budget.padEnd(14)} ${verdict}`;
+}
+
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  const selected = only ? scenarios.filter((s) => s.id === only) : scenarios;
+  const figures: BenchFigure[] = [];
+  for (const scenario of selected) {
+    console.log(`\n▶ ${scenario.id}: ${scenario.description}`);
+    figures.push(...(await scenario.run()));
+  }
+  console.log(`\n${'figure'.padEnd(52)} ${'value'.padStart(10)} ${'unit'.padEnd(6)} ${'budget'.padEnd(14)} verdict`);
+  for (const figure of figures) console.log(formatRow(figure));
+  const dir = resolve('bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(resolve(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
+  const over = figures.filter((f) => f.budget !== undefined && !f.withinBudget);
+  if (over.length > 0) {
+    console.error(`\n${over.length} figure(s) over budget.`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
