@@ -3,7 +3,7 @@
  * that also stamps the resource's `syncState` row, so the UI never sees new
  * data with an old "updated" time, nor half a list.
  */
-import type { Language, LanguageWithData, PopularLocation, Setting } from '../src/api/entities.ts';
+import type { Language, LanguageWithData, Page, PopularLocation, Setting } from '../src/api/entities.ts';
 import { SETTING_DEFAULTS } from '../src/api/settings.ts';
 import { ENGLISH_TEXTS } from '../src/api/texts.ts';
 import type { UserAddress } from '../src/api/entities.ts';
@@ -74,6 +74,22 @@ export async function replacePopularLocations(db: ReplicaDatabase, locations: re
     await db.popularLocations.clear();
     await db.popularLocations.bulkPut(locations.map((location) => ({ ...location, fetchedAt: at })));
     await markFetched(db, SyncResource.popularLocations, at);
+  });
+}
+
+/** One content page; the slug is the page's address, so an older row under it goes. */
+export async function writePage(db: ReplicaDatabase, page: Page, at: number) {
+  await db.transaction('rw', db.pages, db.syncState, async () => {
+    await db.pages.where('slug').equals(page.slug).delete();
+    await db.pages.put({ ...page, fetchedAt: at });
+    await markFetched(db, SyncResource.page(page.slug), at);
+  });
+}
+
+export async function removePage(db: ReplicaDatabase, slug: string) {
+  await db.transaction('rw', db.pages, db.syncState, async () => {
+    await db.pages.where('slug').equals(slug).delete();
+    await db.syncState.delete(SyncResource.page(slug));
   });
 }
 

@@ -10,8 +10,10 @@ import { readPref, writePref } from './prefs.ts';
 import {
   replaceLanguages,
   replacePopularLocations,
+  removePage,
   replaceSettings,
   writeLanguageWithData,
+  writePage,
 } from './replica-writes.ts';
 import { markFailed } from './sync-state.ts';
 
@@ -52,6 +54,13 @@ export async function refreshPopularLocations(ctx: SyncContext): Promise<SyncRes
   return store(ctx, SyncResource.popularLocations, result, (locations, at) =>
     replacePopularLocations(ctx.db, locations, at),
   );
+}
+
+/** A page the server says is gone (404) leaves the replica too; any other failure keeps what was saved. */
+export async function refreshPage(ctx: SyncContext, slug: string): Promise<SyncResult> {
+  const result = await ctx.api.call('get-single-page', { slug });
+  if (!result.ok && result.reason === 'invalid' && result.code === 'NOT_FOUND') await removePage(ctx.db, slug);
+  return store(ctx, SyncResource.page(slug), result, (page, at) => writePage(ctx.db, page, at));
 }
 
 /**

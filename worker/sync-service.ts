@@ -19,7 +19,7 @@ import { queueAction } from './outbox-queue.ts';
 import { settleFromServiceWorker } from './outbox-settle.ts';
 import { writePref } from './prefs.ts';
 import { writeAddress } from './replica-writes.ts';
-import { refreshLanguages, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
+import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
 import { recordConnectivity } from './sync-state.ts';
 
@@ -94,6 +94,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         await writePref(db, PrefKey.locationChosenByUser, true);
       });
     },
+    openPage: (slug) => refreshPage(ctx, slug),
     completeCacheClear: (settingsVersion, cacheVersion) => completeCacheClear(ctx, settingsVersion, cacheVersion),
     async setSimulatedOffline(offline) {
       await storeSimulatedOffline(db, offline);

@@ -62,6 +62,8 @@ export interface SyncWorkerApi {
   selectLanguage(languageId: number): Promise<SyncResult>;
   refreshPopularLocations(): Promise<SyncResult>;
   setAddress(address: UserAddress): Promise<void>;
+  /** Fetch one content page into the replica; a page the server no longer has is removed from it. */
+  openPage(slug: string): Promise<SyncResult>;
   /** After the page cleared storage for a new cache version: refetch and store the new versions. */
   completeCacheClear(forceNewSettingsVersion: string, forceCacheClearVersion: string): Promise<SyncResult>;
   /** Testers' simulated offline mode (DESIGN §4): /public/api is treated as unreachable. */

@@ -5,7 +5,7 @@
  * a version that shipped (STYLE habit 5).
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Language, OutboxEntry, PopularLocation, UserAddress } from '../api/index.ts';
+import type { Language, OutboxEntry, Page, PopularLocation, UserAddress } from '../api/index.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -24,6 +24,7 @@ export interface TranslationRow extends Mirrored {
   data: Record<string, string>;
 }
 export type PopularLocationRow = PopularLocation & Mirrored;
+export type PageRow = Page & Mirrored;
 export interface AddressRow extends UserAddress {
   /** Always 'current': one row, the address the user browses for. */
   id: 'current';
@@ -107,7 +108,7 @@ export class ReplicaDatabase extends Dexie {
   favourites!: EntityTable<RecordRow, 'id'>;
   driverOrders!: EntityTable<OrderRow, 'unique_order_id'>;
   driverProfile!: EntityTable<RecordRow, 'id'>;
-  pages!: EntityTable<RecordRow, 'id'>;
+  pages!: EntityTable<PageRow, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'resource'>;
   prefs!: EntityTable<PrefRow, 'key'>;
@@ -157,6 +158,7 @@ export const SyncResource = {
   languages: 'languages',
   popularLocations: 'popularLocations',
   translations: (languageId: number) => `translations:${languageId}`,
+  page: (slug: string) => `page:${slug}`,
 } as const;
 
 /**

@@ -87,11 +87,12 @@ describe('first visit on a laptop (1280 px)', () => {
     await expect.poll(() => app.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading.value);
     expect(await app.page.getByTestId('desktop-landing').locator('.achievements > *').count()).toBe(4);
     expect(await app.page.getByRole('combobox', { name: /language/i }).isVisible()).toBe(true);
-    expect(await app.phonePreview.getAttribute('data-revealed')).toBe('false');
+    const previewFilter = () => app.phonePreview.locator('iframe').evaluate((frame) => getComputedStyle(frame).filter);
+    expect(await previewFilter()).toContain('blur');
     await screenshot(app.page, 'laptop-landing-blurred');
 
     await app.useAppButton.click();
-    expect(await app.phonePreview.getAttribute('data-revealed')).toBe('true');
+    await expect.poll(previewFilter).toBe('none');
     // Inside the phone frame the real mobile app runs.
     const frame = app.page.frameLocator('iframe');
     await expect.poll(() => frame.getByTestId('tab-bar').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -28,6 +28,11 @@ describe('offline after one online visit', () => {
     await app.waitForReplica();
     await waitForServiceWorkerControl(app.page);
     const onlineAddress = (await app.headerAddress.textContent())?.trim();
+    // One content page is read while online; another never is.
+    await app.open('/pages/about-us');
+    await expect.poll(() => app.page.getByTestId('content-page').isVisible(), { timeout: 20_000 }).toBe(true);
+    await app.open('/');
+    await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(onlineAddress).toBeTruthy();
     expect(await app.offlineBanner.count()).toBe(0);
 
@@ -44,6 +49,16 @@ describe('offline after one online visit', () => {
     await app.tab('account').click();
     await expect.poll(() => new URL(app.page.url()).pathname).toBe('/my-account');
     await expect.poll(() => app.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+
+    // The page read online is there offline, with its age; a page never opened shows the offline screen.
+    await app.open('/pages/about-us');
+    await expect.poll(() => app.page.getByRole('heading', { level: 1, name: 'About us' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => app.page.getByTestId('page-updated').textContent()).toMatch(/updated/i);
+    await app.open('/pages/privacy');
+    await expect.poll(() => app.offlineScreen.isVisible(), { timeout: 20_000 }).toBe(true);
+    const offlineTitle = await server.db.selectFrom('settings').select('value').where('key', '=', 'offlineTitleMessage').executeTakeFirstOrThrow();
+    expect(await app.offlineScreen.textContent()).toContain(offlineTitle.value);
+    await screenshot(app.page, 'phone-offline-screen');
 
     // An unknown route is still 'not found', not an error.
     await app.open('/no/such/place');

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSettings } from '../../app/look.tsx';
 
 // The sanitiser is only downloaded by stores that set a message.
-const SanitizedHtml = lazy(() => import('./SanitizedHtml.tsx').then((module) => ({ default: module.SanitizedHtml })));
+const SanitizedHtml = lazy(() => import('../../ui/SanitizedHtml.tsx').then((module) => ({ default: module.SanitizedHtml })));
 
 /** The admin's optional custom HTML home message (spec §2), sanitised before it reaches the page. */
 export function HomeMessage() {

@@ -1,6 +1,6 @@
 /** Test doubles of the sync worker API and the service worker bridge that record every call. */
 import { vi } from 'vitest';
-import type { BootResult, SyncWorkerApi } from '../../../src/api/worker-api.ts';
+import type { BootResult, SyncResult, SyncWorkerApi } from '../../../src/api/worker-api.ts';
 import type { ToServiceWorkerMessage } from '../../../src/api/sw-messages.ts';
 import type { ServiceWorkerBridge } from '../../../src/lib/sw-bridge.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../src/db/schema.ts';
@@ -19,6 +19,7 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
     selectLanguage: vi.fn(async () => ({ ok: true as const })),
     refreshPopularLocations: vi.fn(async () => ({ ok: true as const })),
     setAddress: vi.fn(async () => {}),
+    openPage: vi.fn(async (_slug: string): Promise<SyncResult> => ({ ok: true as const })),
     completeCacheClear: vi.fn(async () => ({ ok: true as const })),
     setSimulatedOffline: vi.fn(async (offline: boolean) => {
       await db.prefs.put({ key: PrefKey.simulatedOffline, value: offline });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { sanitizeHtml } from '../lib/sanitize-html.ts';
 
 /** Admin-provided HTML, passed through the whitelist sanitiser first. */
 export function SanitizedHtml({ html, className, testId }: { html: string; className: string; testId: string }) {
