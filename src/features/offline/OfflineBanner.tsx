@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
+import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';
-
-/** The time now, refreshed once a minute so "updated N min ago" stays true. */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Shown while the last request failed by network or offline mode is simulated. */
 export function OfflineBanner() {

@@ -10,6 +10,7 @@ import { useParams } from 'react-router-dom';
 import type { SyncResult } from '../../api/worker-api.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
+import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
 import { useT } from '../../app/look.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
@@ -61,11 +62,12 @@ export function ContentPageScreen() {
 function ContentPage({ page }: { page: PageRow }) {
   const t = useT();
   const { offline } = useConnectivity();
+  const now = useMinuteClock();
   return (
     <ScreenShell title={page.name}>
       {offline && (
         <p className="page-updated" data-testid="page-updated">
-          {updatedAgoText(page.fetchedAt, Date.now(), t)}
+          {updatedAgoText(page.fetchedAt, now, t)}
         </p>
       )}
       <SanitizedHtml html={page.body} className="content-page card" testId="content-page" />
