@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { QueueStore, type Queue } from 'workbox-background-sync';
 import { QUEUE_RETENTION_MINUTES } from '../../../src/api/constants.ts';
 import { IDEMPOTENCY_HEADER, OUTBOX_KIND_HEADER, type OutboxKind } from '../../../src/api/outbox.ts';
-import { canonicalJson, sha256 } from '../../../server/plugins/idempotency.ts';
 import { handleOutboxPost, queuedActionOf } from '../../../sw/outbox-fetch.ts';
 import { expireOldEntries, metadataOf, replayQueue } from '../../../sw/outbox-replay.ts';
+import { holdIdempotencyKey } from '../../support/idempotency.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { TestNetwork } from '../worker/harness.ts';
 import { ServiceWorkerRecorder, emulateServiceWorkerScope, freshQueue } from './service-worker-scope.ts';
@@ -186,19 +186,7 @@ describe('replay', () => {
     network.offline = true;
     const busy = key('busy');
     await post(actionRequest(busy));
-    await server.db
-      .insertInto('idempotency_keys')
-      .values({
-        scope: 'anonymous POST /public/api/get-single-language',
-        idempotency_key: busy,
-        request_hash: sha256(canonicalJson({ id: englishId })),
-        state: 'in_progress',
-        response_status: null,
-        response_body: null,
-        response_content_type: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await holdIdempotencyKey(server, { call: 'get-single-language', key: busy, body: { id: englishId } });
     network.offline = false;
 
     const summary = await replayQueue(queue, recorder.deps(network));

@@ -6,7 +6,7 @@ import { PrefKey } from '../../../src/db/schema.ts';
 import { OutboxEffects } from '../../../worker/outbox-effects.ts';
 import { queueAction } from '../../../worker/outbox-queue.ts';
 import { EXPIRED_WORDS } from '../../../worker/outbox-settle.ts';
-import { canonicalJson, sha256 } from '../../../server/plugins/idempotency.ts';
+import { holdIdempotencyKey } from '../../support/idempotency.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -161,19 +161,7 @@ describe('drainOutbox', () => {
     const entry = await queued(action('driver:1', englishId));
     const behind = await queued(action('driver:1', arabicId));
     // The service worker's copy of this action holds the key on the server right now.
-    await server.db
-      .insertInto('idempotency_keys')
-      .values({
-        scope: 'anonymous POST /public/api/get-single-language',
-        idempotency_key: entry.id,
-        request_hash: sha256(canonicalJson({ id: englishId })),
-        state: 'in_progress',
-        response_status: null,
-        response_body: null,
-        response_content_type: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await holdIdempotencyKey(server, { call: 'get-single-language', key: entry.id, body: { id: englishId } });
 
     expect(await harness.service.api.drainOutbox()).toMatchObject({ sent: 1, applied: 0, remaining: 2 });
     expect(await row(entry.id)).toMatchObject({ status: 'pending', attempts: 1 });

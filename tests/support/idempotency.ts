@@ -1,0 +1,15 @@
+/**
+ * Puts the server in the state where another copy of an action is still
+ * running: its Idempotency-Key is reserved, as the server's own plugin does
+ * on arrival, with no answer stored yet.
+ */
+import { canonicalJson, sha256 } from '../../server/plugins/idempotency.ts';
+import type { TestServer } from './test-server.ts';
+
+export async function holdIdempotencyKey(
+  server: TestServer,
+  action: { call: string; key: string; body: unknown; caller?: string },
+): Promise<void> {
+  const scope = `${action.caller ?? 'anonymous'} POST /public/api/${action.call}`;
+  await server.app.idempotencyRepository.reserve({ scope, key: action.key }, sha256(canonicalJson(action.body)));
+}
