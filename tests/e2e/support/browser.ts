@@ -4,7 +4,9 @@
  * fresh context, so service workers and IndexedDB never leak between tests.
  */
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path, { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,6 +45,29 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     }
   });
   return context;
+}
+
+/**
+ * A browser with a real (temporary) profile. Contexts of `launchBrowser` are
+ * incognito, where Chromium never offers to install an app; install checks
+ * need this one. The profile folder goes with `close()`.
+ */
+export async function launchProfileBrowser(options: ContextOptions): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'foodpilot-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: LAUNCH_ARGS,
+    headless: true,
+    viewport: options.viewport,
+    serviceWorkers: 'allow',
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Saves a screenshot for a human to look at (tests/e2e/screenshots is not committed). */

@@ -1,0 +1,113 @@
+/**
+ * What only a real browser proves about the service worker: the app is
+ * installable, and a queued action that fails for want of network is kept
+ * in its background-sync queue and reaches the server exactly once when
+ * the network returns.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  PHONE,
+  dispatchSync,
+  launchBrowser,
+  launchProfileBrowser,
+  newContext,
+  screenshot,
+  waitForServiceWorkerControl,
+} from './support/browser.ts';
+import { CustomerApp } from './page-models/customer-app.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { queueNameFor, type FromServiceWorkerMessage } from '../../src/api/index.ts';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openControlledApp(): Promise<CustomerApp> {
+  const context = await newContext(browser, { viewport: PHONE });
+  const app = new CustomerApp(await context.newPage(), server.url);
+  await app.open('/');
+  await app.waitForReplica();
+  await waitForServiceWorkerControl(app.page);
+  return app;
+}
+
+/** Sends a queueable action the way the sync worker does (it runs through the same service worker). */
+function postQueuedAction(page: Page, idempotencyKey: string, body: unknown) {
+  return page.evaluate(
+    async ({ key, payload }) => {
+      const response = await fetch('/public/api/get-single-language', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Outbox-Kind': 'customer-action' },
+        body: JSON.stringify(payload),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { key: idempotencyKey, payload: body },
+  );
+}
+
+async function storedKeys(key: string) {
+  return server.db.selectFrom('idempotency_keys').select(['state', 'response_status']).where('idempotency_key', '=', key).execute();
+}
+
+describe('service worker', () => {
+  it('makes the app installable, with a manifest built from the settings', async () => {
+    const profile = await launchProfileBrowser({ viewport: PHONE });
+    try {
+      const app = new CustomerApp(await profile.context.newPage(), server.url);
+      await app.open('/');
+      await app.waitForReplica();
+      await waitForServiceWorkerControl(app.page);
+      const cdp = await profile.context.newCDPSession(app.page);
+      const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+      expect(installabilityErrors).toEqual([]);
+      // Chromium signals installability (beforeinstallprompt): the offer shows as a footer (showPwaInstallPromptFooter).
+      const offer = app.page.getByTestId('install-offer-footer');
+      await expect.poll(() => offer.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await offer.getByRole('button', { name: 'Install' }).isVisible()).toBe(true);
+      await screenshot(app.page, 'phone-install-offer');
+      const { url } = await cdp.send('Page.getAppManifest');
+      expect(new URL(url).pathname).toBe('/manifest.webmanifest');
+      const manifest = await app.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+      const storeName = await server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
+      expect(manifest).toMatchObject({ name: storeName.value, display: 'standalone', start_url: '/' });
+    } finally {
+      await profile.close();
+    }
+  });
+
+  it('queues an action sent offline and replays it once when the network returns', async () => {
+    const app = await openControlledApp();
+    const { page } = app;
+    const english = await server.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+    const key = `e2e-${Date.now()}`;
+    // Outcomes the service worker broadcasts, as the sync worker hears them.
+    await page.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      new BroadcastChannel('foodpilot-sw-events').onmessage = (event) => heard.push(event.data);
+    });
+
+    await app.page.context().setOffline(true);
+    const first = await postQueuedAction(page, key, { id: english.id });
+    expect(first).toEqual({ status: 202, body: { queued: true, queue: queueNameFor('customer-action') } });
+    // Sent twice (a double tap, a retry): still one entry in the queue.
+    expect((await postQueuedAction(page, key, { id: english.id })).status).toBe(202);
+    expect(await storedKeys(key)).toEqual([]);
+
+    await app.page.context().setOffline(false);
+    await dispatchSync(app.page.context(), page, queueNameFor('customer-action'));
+    await expect.poll(() => storedKeys(key), { timeout: 15_000 }).toEqual([{ state: 'completed', response_status: 200 }]);
+    const heard = () => page.evaluate(() => (window as unknown as { heard: FromServiceWorkerMessage[] }).heard);
+    await expect.poll(async () => (await heard()).filter((m) => m.type === 'OUTBOX_APPLIED').map((m) => 'idempotencyKey' in m && m.idempotencyKey)).toEqual([key]);
+    await app.page.context().close();
+  });
+});
