@@ -1,16 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { useSettings, useT } from '../../app/look.tsx';
-import {
-  dismissInstallOffer,
-  isInstallOfferAvailable,
-  promptInstall,
-  subscribeInstallPrompt,
-} from '../../lib/install-prompt.ts';
+import { dismissInstallOffer, promptInstall } from '../../lib/install-prompt.ts';
+import { useInstallOfferAvailable } from './use-install-offer.ts';
 import './prompts.css';
-
-export function useInstallOfferAvailable(): boolean {
-  return useSyncExternalStore(subscribeInstallPrompt, isInstallOfferAvailable, () => false);
-}
 
 /** Whether the offer goes in the footer (setting showPwaInstallPromptFooter) or on the account page. */
 export function useInstallOfferInFooter(): boolean {

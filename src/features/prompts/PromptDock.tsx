@@ -1,16 +1,25 @@
 /** The prompts docked at the bottom of every screen; loaded after the first paint. */
+import { lazy, Suspense } from 'react';
 import { GdprBanner } from './GdprBanner.tsx';
-import { InstallFooter } from './InstallOffer.tsx';
 import { IosInstallPrompt } from './IosInstallPrompt.tsx';
 import { UpdateOffer } from './UpdateOffer.tsx';
+import { useInstallOfferAvailable } from './use-install-offer.ts';
 import './prompts.css';
 
+// Only browsers that signal installability download the offer.
+const InstallFooter = lazy(() => import('./InstallOffer.tsx').then((module) => ({ default: module.InstallFooter })));
+
 export function PromptDock() {
+  const installable = useInstallOfferAvailable();
   return (
     <div className="prompt-dock">
       <UpdateOffer />
       <IosInstallPrompt />
-      <InstallFooter />
+      {installable && (
+        <Suspense fallback={null}>
+          <InstallFooter />
+        </Suspense>
+      )}
       <GdprBanner />
     </div>
   );
