@@ -18,16 +18,20 @@ export function shade(hex: string, amount: number): string {
   return `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** The art is clipped to its frame: an SVG shown as an image may otherwise paint its decorations outside its box. */
 function svgDocument(width: number, height: number, color: string, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(color, 0.35)}"/><stop offset="1" stop-color="${shade(color, -0.25)}"/></linearGradient>
 <radialGradient id="sheen" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+<clipPath id="frame"><rect width="${width}" height="${height}"/></clipPath>
 </defs>
+<g clip-path="url(#frame)">
 <rect width="${width}" height="${height}" fill="url(#bg)"/>
 <circle cx="${width * 0.9}" cy="${height * 0.1}" r="${height * 0.45}" fill="#ffffff" opacity="0.08"/>
 <circle cx="${width * 0.05}" cy="${height * 0.95}" r="${height * 0.35}" fill="#000000" opacity="0.06"/>
 ${body}
+</g>
 </svg>
 `;
 }
@@ -78,7 +82,8 @@ export function promoBannerSvg(headline: string, kind: string, color: string): s
     960,
     400,
     color,
-    placedArt(kind, 800, 200, 1.9) + label(headline, 60, 190, 46, 'start') + label('Order now →', 60, 255, 30, 'start'),
+    // The headline keeps to the left 60 %, clear of the art on the right.
+    placedArt(kind, 830, 200, 1.6) + label(headline, 60, 190, 40, 'start') + label('Order now →', 60, 250, 28, 'start'),
   );
 }
 
