@@ -11,8 +11,10 @@ import { imagesDir, type AppConfig } from './config.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import externalPlugins from './plugins/external.ts';
+import geocoderPlugin from './plugins/geocoder.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import apiRoutes from './routes/api/index.ts';
+import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
 import staticFiles from './routes/static-files.ts';
 import versionRoute from './routes/version.ts';
@@ -47,9 +49,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     await app.register(externalPlugins);
+    await app.register(geocoderPlugin, { kind: config.geocoder });
     await app.register(idempotencyPlugin);
 
     await app.register(apiRoutes, { prefix: API_PREFIX });
+    await app.register(healthRoute);
     await app.register(versionRoute);
     await app.register(manifestRoute);
     await app.register(staticFiles, { distDir: config.distDir, imagesDir: imagesDir(config) });

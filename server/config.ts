@@ -17,6 +17,8 @@ export interface AppConfig {
   distDir: string;
   /** Fastify log level; tests pass 'silent'. */
   logLevel: string;
+  /** Reverse geocoding: the offline gazetteer (default) or 'nominatim' (online, gazetteer as fallback). */
+  geocoder?: 'offline' | 'nominatim' | undefined;
 }
 
 export const SQLITE_FILE_NAME = 'foodpilot.sqlite';
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl: nonEmpty(env.DATABASE_URL),
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    geocoder: nonEmpty(env.GEOCODER) === 'nominatim' ? 'nominatim' : 'offline',
   };
 }
 

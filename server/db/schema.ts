@@ -91,6 +91,63 @@ export interface RestaurantsTable {
   store_color: string | null;
   owner_user_id: number | null;
   created_at: IsoTime;
+  /** IANA time zone of the opening hours (0003). */
+  timezone: ColumnType<string, string | undefined, string>;
+  /** trunc(latitude * 10 + 900) (latBandOf), the nearby index's first column, kept by a trigger (0003). */
+  lat_band: ColumnType<number, number | undefined, number | undefined>;
+}
+
+/** One opening window in the store's time zone; closes_minute ≤ opens_minute runs past midnight. */
+export interface RestaurantOpeningHoursTable {
+  restaurant_id: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  day_of_week: number;
+  opens_minute: number;
+  /** 1440 = midnight at the end of the day. */
+  closes_minute: number;
+}
+
+export type AddonCategoryType = 'SINGLE' | 'MULTI';
+
+export interface AddonCategoriesTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  name: string;
+  type: AddonCategoryType;
+  min_select: number;
+  max_select: number | null;
+}
+
+export interface AddonsTable {
+  id: Generated<number>;
+  addon_category_id: number;
+  name: string;
+  /** Integer minor units. */
+  price: number;
+  sort_order: number;
+  is_active: Flag;
+}
+
+export interface ItemAddonCategoriesTable {
+  item_id: number;
+  addon_category_id: number;
+  sort_order: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  restaurant_id: number;
+  user_id: number | null;
+  /** 1 to 5. */
+  rating: number;
+  comment: string;
+  created_at: IsoTime;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  restaurant_id: number;
+  created_at: IsoTime;
 }
 
 export interface RestaurantCategoriesTable {
@@ -209,6 +266,12 @@ export interface Database {
   promo_slides: PromoSlidesTable;
   idempotency_keys: IdempotencyKeysTable;
   pages: PagesTable;
+  restaurant_opening_hours: RestaurantOpeningHoursTable;
+  addon_categories: AddonCategoriesTable;
+  addons: AddonsTable;
+  item_addon_categories: ItemAddonCategoriesTable;
+  reviews: ReviewsTable;
+  favourites: FavouritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -217,6 +280,12 @@ export type RestaurantRow = Selectable<RestaurantsTable>;
 export type NewRestaurant = Insertable<RestaurantsTable>;
 export type NewItem = Insertable<ItemsTable>;
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+
+/** The lat_band of a latitude, as the database's trigger computes it (migration 0003). */
+export function latBandOf(latitude: number): number {
+  // The same floating-point steps as the trigger in migration 0003, so both agree at band edges.
+  return Math.trunc(latitude * 10 + 900);
+}
 
 export function toFlag(value: boolean): Flag {
   return value ? 1 : 0;

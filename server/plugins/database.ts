@@ -18,6 +18,12 @@ import {
 import { createPagesRepository, type PagesRepository } from '../repositories/pages-repository.ts';
 import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository.ts';
 import { createVersionsRepository, type VersionsRepository } from '../repositories/versions-repository.ts';
+import { createCatalogRepository, type CatalogRepository } from '../repositories/catalog-repository.ts';
+import { createFavouritesRepository, type FavouritesRepository } from '../repositories/favourites-repository.ts';
+import { createMenuRepository, type MenuRepository } from '../repositories/menu-repository.ts';
+import { createReviewsRepository, type ReviewsRepository } from '../repositories/reviews-repository.ts';
+import { createStoresRepository, type StoresRepository } from '../repositories/stores-repository.ts';
+import { createUsersRepository, type UsersRepository } from '../repositories/users-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +34,12 @@ declare module 'fastify' {
     versionsRepository: VersionsRepository;
     idempotencyRepository: IdempotencyRepository;
     pagesRepository: PagesRepository;
+    storesRepository: StoresRepository;
+    catalogRepository: CatalogRepository;
+    menuRepository: MenuRepository;
+    reviewsRepository: ReviewsRepository;
+    favouritesRepository: FavouritesRepository;
+    usersRepository: UsersRepository;
   }
 }
 
@@ -50,6 +62,12 @@ async function databasePlugin(app: FastifyInstance, location: DatabaseLocation):
   app.decorate('versionsRepository', createVersionsRepository(db));
   app.decorate('idempotencyRepository', createIdempotencyRepository(db));
   app.decorate('pagesRepository', createPagesRepository(db));
+  app.decorate('storesRepository', createStoresRepository(db));
+  app.decorate('catalogRepository', createCatalogRepository(db));
+  app.decorate('menuRepository', createMenuRepository(db));
+  app.decorate('reviewsRepository', createReviewsRepository(db));
+  app.decorate('favouritesRepository', createFavouritesRepository(db));
+  app.decorate('usersRepository', createUsersRepository(db));
 }
 
 export default fp(databasePlugin, { name: 'database' });

@@ -14,9 +14,15 @@ import {
 } from './demo-city.ts';
 import { demoImagePaths, imageUrl } from './demo-images.ts';
 import type { DemoStore } from './demo-store-shape.ts';
+import { DEMO_TIMEZONE } from './demo-store-extras.ts';
 import { DEMO_STORES } from './demo-stores.ts';
 
-export async function seedStores(db: Kysely<Database>, ownerUserId: number, createdAt: string): Promise<void> {
+/** Returns each store's id by slug, for the seed's later steps. */
+export async function seedStores(
+  db: Kysely<Database>,
+  ownerUserId: number,
+  createdAt: string,
+): Promise<Map<string, number>> {
   const categoryIds = await seedCategories(db);
   const storeIds = new Map<string, number>();
   for (const store of DEMO_STORES) {
@@ -29,6 +35,7 @@ export async function seedStores(db: Kysely<Database>, ownerUserId: number, crea
   }
   await seedCategorySlides(db, categoryIds);
   await seedPromoSliders(db, storeIds);
+  return storeIds;
 }
 
 function idOf<K>(ids: Map<K, number>, key: K): number {
@@ -78,6 +85,7 @@ async function seedStore(
       store_color: store.color,
       owner_user_id: ownerUserId,
       created_at: createdAt,
+      timezone: DEMO_TIMEZONE,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -5,6 +5,22 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
+  CategorySlideSchema,
+  ItemSchema,
+  LatitudeSchema,
+  LoginResultSchema,
+  LongitudeSchema,
+  PromoSlidesSchema,
+  SELF_PICKUP_RADIUS_KM,
+  SearchResultsSchema,
+  StoreCategorySchema,
+  StoreDetailSchema,
+  StoreMenuSchema,
+  StoreOperationalStatusSchema,
+  StoreReviewsSchema,
+  StoreSchema,
+  StoreWithFavouriteSchema,
+  ToggleFavouriteResultSchema,
   LanguageSchema,
   LanguageWithDataSchema,
   PageSchema,
@@ -17,6 +33,14 @@ import {
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
 const NoBody = Type.Object({}, { additionalProperties: false });
+const Id = Type.Integer({ minimum: 1 });
+const Slug = Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
+/** `token` as the spec sends it; `Authorization: Bearer` works instead, so it is optional here. */
+/** An id in a path: text in the URL, digits only, turned into a number by the handler. */
+const PathId = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
+const Token = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
+const Point = { latitude: LatitudeSchema, longitude: LongitudeSchema };
+const strict = { additionalProperties: false } as const;
 
 export const calls = {
   'get-settings': {
@@ -46,16 +70,156 @@ export const calls = {
   },
   'get-single-page': {
     summary: 'One content page by its slug, with its HTML body.',
-    body: Type.Object(
-      { slug: Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' }) },
-      { additionalProperties: false },
-    ),
+    body: Type.Object({ slug: Slug }, { additionalProperties: false }),
     response: PageSchema,
   },
-} as const satisfies Record<string, { summary: string; body: TSchema; response: TSchema }>;
+  'promo-slider': {
+    summary: 'Promo slides for a point, grouped as main slides (top of home) and other slides (between stores).',
+    body: Type.Object(Point, strict),
+    response: PromoSlidesSchema,
+  },
+  'get-delivery-restaurants': {
+    summary:
+      'Stores that deliver to the point (delivery type 1 or 3, point within the store radius): featured first, then by distance.',
+    body: Type.Object(Point, strict),
+    response: Type.Array(StoreSchema),
+  },
+  'get-selfpickup-restaurants': {
+    summary: `Stores that allow self pickup (delivery type 2 or 3) within ${SELF_PICKUP_RADIUS_KM} km of the point: featured first, then by distance.`,
+    body: Type.Object(Point, strict),
+    response: Type.Array(StoreSchema),
+  },
+  'get-restaurant-category-slides': {
+    summary: 'The category slides at the top of the store list; each opens its categories_ids.',
+    body: NoBody,
+    response: Type.Array(CategorySlideSchema),
+  },
+  'get-all-restaurants-categories': {
+    summary: 'Every store category.',
+    body: NoBody,
+    response: Type.Array(StoreCategorySchema),
+  },
+  'get-filtered-restaurants': {
+    summary:
+      'Stores near the point (delivering to it or open for pickup) in any of the categories: featured first, then by distance.',
+    body: Type.Object(
+      { ...Point, category_ids: Type.Array(Id, { minItems: 1, maxItems: 50, uniqueItems: true }) },
+      strict,
+    ),
+    response: Type.Array(StoreSchema),
+  },
+  'get-restaurant-info-and-operational-status': {
+    summary: 'One store by id with is_open (opening hours) and whether it delivers to the point.',
+    body: Type.Object({ id: Id, ...Point }, strict),
+    response: StoreOperationalStatusSchema,
+  },
+  'get-restaurant-info': {
+    summary: 'One store by its slug.',
+    path: 'get-restaurant-info/:slug',
+    params: Type.Object({ slug: Slug }, strict),
+    body: NoBody,
+    response: StoreDetailSchema,
+  },
+  'get-restaurant-info-by-id': {
+    summary: 'One store by its id.',
+    path: 'get-restaurant-info-by-id/:id',
+    params: Type.Object({ id: PathId }, strict),
+    body: NoBody,
+    response: StoreDetailSchema,
+  },
+  'get-restaurant-items': {
+    summary: "A store's menu: recommended items, then sections with their items; items carry their add-on groups.",
+    path: 'get-restaurant-items/:id',
+    params: Type.Object({ id: PathId }, strict),
+    body: NoBody,
+    response: StoreMenuSchema,
+  },
+  'get-restaurant-info-with-favourite': {
+    summary: "One store by its slug with is_favourite for the signed-in user (token or Authorization: Bearer).",
+    path: 'get-restaurant-info-with-favourite/:slug',
+    params: Type.Object({ slug: Slug }, strict),
+    body: Type.Object({ token: Token }, strict),
+    response: StoreWithFavouriteSchema,
+  },
+  'get-single-item': {
+    summary: 'One item with its add-on groups.',
+    body: Type.Object({ id: Id }, strict),
+    response: ItemSchema,
+  },
+  'toggle-favorite': {
+    summary: "Adds the store to the user's favourites, or removes it when it is there; answers the new state.",
+    body: Type.Object({ token: Token, id: Id }, strict),
+    response: ToggleFavouriteResultSchema,
+  },
+  'get-favorite-stores': {
+    summary: "The signed-in user's favourite stores with their distance from the point, nearest first.",
+    body: Type.Object({ token: Token, ...Point }, strict),
+    response: Type.Array(StoreSchema),
+  },
+  'coordinate-to-address': {
+    summary: 'A formatted address for a point, from the embedded gazetteer (works offline).',
+    body: Type.Object({ lat: LatitudeSchema, lng: LongitudeSchema }, strict),
+    response: Type.String(),
+  },
+  'search-restaurants': {
+    summary: 'Stores (by name or description) and items (by name) matching q among the stores serving the point.',
+    body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), ...Point }, strict),
+    response: SearchResultsSchema,
+  },
+  'get-store-reviews': {
+    summary: "A store's reviews, newest first, with the average rating they make.",
+    body: Type.Object({ slug: Slug }, strict),
+    response: StoreReviewsSchema,
+  },
+  login: {
+    summary: 'Signs in with e-mail and password; answers the user and a new auth_token. Rate limited.',
+    body: Type.Object(
+      {
+        email: Type.String({ minLength: 3, maxLength: 254 }),
+        password: Type.String({ minLength: 1, maxLength: 200 }),
+        // The spec's other login fields (OTP, social login) arrive with the accounts feature.
+        name: Type.Optional(Type.String({ maxLength: 200 })),
+      },
+      strict,
+    ),
+    response: LoginResultSchema,
+  },
+} as const satisfies Record<string, CallDefinition>;
+
+/** One row of the call table. Calls with path parameters also say where they live and what the parameters are. */
+export interface CallDefinition {
+  summary: string;
+  body: TSchema;
+  response: TSchema;
+  /** The path after /public/api/ with `:name` parameters; the call's name when absent. */
+  path?: string;
+  params?: TSchema;
+}
 
 export type CallName = keyof typeof calls;
 export type CallBody<N extends CallName> = Static<(typeof calls)[N]['body']>;
 export type CallResponse<N extends CallName> = Static<(typeof calls)[N]['response']>;
+/** The path parameters of a call (an empty object for calls without any). */
+export type CallParams<N extends CallName> = (typeof calls)[N] extends { params: infer P extends TSchema }
+  ? Static<P>
+  : Record<string, never>;
+/** Calls whose path carries parameters (e.g. get-restaurant-info/:slug). */
+export type PathCallName = { [N in CallName]: (typeof calls)[N] extends { params: TSchema } ? N : never }[CallName];
+
+/** The route pattern of a call after /public/api/, e.g. `get-restaurant-info/:slug`. */
+export function callRoute(name: CallName): string {
+  const call: CallDefinition = calls[name];
+  return call.path ?? name;
+}
+
+/** The concrete path of a call after /public/api/, with its parameters filled in and encoded. */
+export function callPath<N extends CallName>(name: N, params?: CallParams<N>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return callRoute(name).replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`${name} needs the path parameter "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 export const VersionResponse = VersionInfoSchema;

@@ -5,8 +5,10 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial.ts';
 import * as pages from './0002-pages.ts';
+import * as storeDiscovery from './0003-store-discovery.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-pages': pages,
+  '0003-store-discovery': storeDiscovery,
 };

@@ -4,18 +4,24 @@
  * src/api/calls.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CallBody, CallName, CallResponse } from '../../../src/api/index.ts';
+import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/index.ts';
 import { notFound } from '../../http-error.ts';
+import { createAccountHandlers } from './account-handlers.ts';
+import { createStoreHandlers } from './store-handlers.ts';
 
 export type CallHandler<N extends CallName> = (
   body: CallBody<N>,
   request: FastifyRequest,
+  /** The path parameters, for calls that have them (validated by the call's `params` schema). */
+  params: CallParams<N>,
 ) => Promise<CallResponse<N>>;
 
 export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
 export function createCallHandlers(app: FastifyInstance): CallHandlers {
   return {
+    ...createStoreHandlers(app),
+    ...createAccountHandlers(app),
     'get-settings': async () => app.settingsRepository.list(),
 
     'get-all-languages': async () => app.languagesRepository.list(),

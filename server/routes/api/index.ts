@@ -1,11 +1,12 @@
 /**
- * Registers every call of the contract as `POST /public/api/<name>`, with the
- * call's body and response schemas, so Fastify validates what comes in,
- * serializes what goes out, and the OpenAPI document describes both.
+ * Registers every call of the contract as `POST /public/api/<path>` (the
+ * call's name, or its `path` with `:params`), with the call's body, params
+ * and response schemas, so Fastify validates what comes in, serializes what
+ * goes out, and the OpenAPI document describes all of it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema, calls, type CallName } from '../../../src/api/index.ts';
+import { ApiErrorSchema, callRoute, calls, type CallDefinition, type CallName } from '../../../src/api/index.ts';
 import { createCallHandlers, type CallHandler } from './handlers.ts';
 
 const callNames = Object.keys(calls) as CallName[];
@@ -16,6 +17,25 @@ const errorResponses = {
   '5xx': Type.Object({ message: Type.String(), code: Type.Literal('INTERNAL') }),
 };
 
+/** Login attempts per client address and e-mail, per window: enough for typos, not for guessing. */
+export const LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
+
+/** Server-side options of some calls (the contract says what, not how it is protected). */
+const ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> = {
+  login: {
+    rateLimit: {
+      ...LOGIN_RATE_LIMIT,
+      // After the body is parsed, so the key can hold the e-mail: one person's
+      // typos do not lock out everyone behind the same address.
+      hook: 'preHandler',
+      keyGenerator: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    },
+  },
+};
+
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   const handlers = createCallHandlers(app);
   // The spec's calls with no payload may arrive as a bare POST with no body at
@@ -24,20 +44,28 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     if (request.body === undefined) request.body = {};
   });
   for (const name of callNames) {
-    const call = calls[name];
-    // The table is keyed by name, so the handler for `name` takes that call's body.
+    const call: CallDefinition = calls[name];
+    // The table is keyed by name, so the handler for `name` takes that call's body and params.
     const handler = handlers[name] as CallHandler<CallName>;
+    const config = ROUTE_CONFIG[name];
     app.route({
       method: 'POST',
-      url: `/${name}`,
+      url: `/${callRoute(name)}`,
+      ...(config ? { config } : {}),
       schema: {
         summary: call.summary,
         operationId: name,
         tags: ['calls'],
+        ...(call.params ? { params: call.params } : {}),
         body: call.body,
         response: { 200: call.response, ...errorResponses },
       },
-      handler: async (request) => handler(request.body as never, request),
+      handler: async (request, reply) => {
+        const result = await handler(request.body as never, request, request.params as never);
+        // A bare string (coordinate-to-address) is still JSON: Fastify would send it as text/plain.
+        if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+        return result;
+      },
     });
   }
 }

@@ -1,0 +1,160 @@
+/**
+ * How a store row becomes the API's Store: the columns a card needs, the
+ * review aggregates of the rows a query kept (one grouped query on the
+ * reviews index), and is_open from the opening hours in the store's own time
+ * zone.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Store, StoreRef } from '../../src/api/index.ts';
+import { fromFlag, type Database } from '../db/schema.ts';
+import { distanceKm, roundKm, type GeoPoint } from '../geo/distance.ts';
+import { isOpenAt, localTime, type LocalTime, type OpeningWindow } from '../geo/opening-hours.ts';
+
+export const STORE_COLUMNS = [
+  'r.id',
+  'r.name',
+  'r.slug',
+  'r.city',
+  'r.description',
+  'r.image',
+  'r.is_active',
+  'r.is_featured',
+  'r.custom_featured_name',
+  'r.custom_message_on_list',
+  'r.rating',
+  'r.delivery_time',
+  'r.price_range',
+  'r.delivery_type',
+  'r.latitude',
+  'r.longitude',
+  'r.delivery_radius_km',
+  'r.store_color',
+  'r.timezone',
+] as const;
+
+export function selectStores(db: Kysely<Database>) {
+  return db.selectFrom('restaurants as r').select(STORE_COLUMNS);
+}
+
+export type StoreRow = Awaited<ReturnType<ReturnType<typeof selectStores>['executeTakeFirstOrThrow']>>;
+
+export interface ReviewAggregate {
+  avgRating: number;
+  count: number;
+}
+
+/** avg and count of each store's reviews, in one pass over the reviews index. */
+export async function reviewAggregatesOf(
+  db: Kysely<Database>,
+  storeIds: readonly number[],
+): Promise<Map<number, ReviewAggregate>> {
+  const byStore = new Map<number, ReviewAggregate>();
+  if (storeIds.length === 0) return byStore;
+  const rows = await db
+    .selectFrom('reviews')
+    .select((eb) => [
+      'restaurant_id',
+      eb.fn.avg<number | string>('rating').as('avg'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('restaurant_id', 'in', storeIds)
+    .groupBy('restaurant_id')
+    .execute();
+  for (const row of rows) {
+    byStore.set(Number(row.restaurant_id), { avgRating: Math.round(Number(row.avg) * 10) / 10, count: Number(row.count) });
+  }
+  return byStore;
+}
+
+/**
+ * Opening windows of these stores, by store id; with `days`, only the windows
+ * of those days of the week (a list needs today and yesterday, not the week).
+ */
+export async function openingHoursOf(
+  db: Kysely<Database>,
+  storeIds: readonly number[],
+  days?: readonly number[],
+): Promise<Map<number, OpeningWindow[]>> {
+  const byStore = new Map<number, OpeningWindow[]>();
+  if (storeIds.length === 0) return byStore;
+  let query = db
+    .selectFrom('restaurant_opening_hours')
+    .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
+    .where('restaurant_id', 'in', storeIds);
+  if (days) query = query.where('day_of_week', 'in', days);
+  const rows = await query
+    .orderBy('restaurant_id')
+    .orderBy('day_of_week')
+    .orderBy('opens_minute')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.restaurant_id);
+    const windows = byStore.get(id) ?? [];
+    windows.push({ day: Number(row.day_of_week), opensMinute: Number(row.opens_minute), closesMinute: Number(row.closes_minute) });
+    byStore.set(id, windows);
+  }
+  return byStore;
+}
+
+/** Local time per time zone, worked out once per request rather than once per store. */
+export function localTimes(now: Date): (timeZone: string) => LocalTime {
+  const cache = new Map<string, LocalTime>();
+  return (timeZone) => {
+    let time = cache.get(timeZone);
+    if (!time) {
+      time = localTime(now, timeZone);
+      cache.set(timeZone, time);
+    }
+    return time;
+  };
+}
+
+export interface StoreContext {
+  point?: GeoPoint | undefined;
+  hours: Map<number, OpeningWindow[]>;
+  reviews: Map<number, ReviewAggregate>;
+  timeIn: (timeZone: string) => LocalTime;
+}
+
+export function toStore(row: StoreRow, context: StoreContext): Store {
+  const id = Number(row.id);
+  const latitude = Number(row.latitude);
+  const longitude = Number(row.longitude);
+  const reviews = context.reviews.get(id);
+  return {
+    id,
+    name: row.name,
+    slug: row.slug,
+    city: row.city,
+    description: row.description,
+    image: row.image,
+    is_active: fromFlag(row.is_active),
+    is_featured: fromFlag(row.is_featured),
+    custom_featured_name: row.custom_featured_name,
+    custom_message_on_list: row.custom_message_on_list,
+    avgRating: reviews?.avgRating ?? 0,
+    rating: Number(row.rating),
+    reviews_count: reviews?.count ?? 0,
+    delivery_time: Number(row.delivery_time),
+    price_range: Number(row.price_range),
+    distance: context.point ? roundKm(distanceKm(context.point, { latitude, longitude })) : null,
+    delivery_type: Number(row.delivery_type) as Store['delivery_type'],
+    store_color: row.store_color,
+    latitude,
+    longitude,
+    is_open: isOpenAt(context.hours.get(id) ?? [], context.timeIn(row.timezone)),
+  };
+}
+
+export function toStoreRef(row: { id: number; name: string; slug: string; city: string }): StoreRef {
+  return { id: Number(row.id), name: row.name, slug: row.slug, city: row.city };
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function lowerLike(column: string, pattern: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
