@@ -1,6 +1,7 @@
 /**
- * Calls of the shared call table (`POST /public/api/<name>`) and the version
- * file, with every answer checked against its schema before anyone trusts it.
+ * Calls of the shared call table (`POST /public/api/<path>`: the call's name,
+ * or its route with the path parameters filled in) and the version file, with
+ * every answer checked against its schema before anyone trusts it.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -8,10 +9,13 @@ import {
   API_PREFIX,
   VERSION_PATH,
   VersionResponse,
+  callPath,
   calls,
   type CallBody,
   type CallName,
+  type CallParams,
   type CallResponse,
+  type PathCallName,
 } from '../src/api/calls.ts';
 import type { VersionInfo } from '../src/api/entities.ts';
 import { replayVerdict } from '../src/api/outbox.ts';
@@ -23,8 +27,11 @@ import type { HttpOutcome, HttpRequest, HttpSend } from './http.ts';
 /** `SyncResult` with a value, for a generic `T` (the contract's conditional type cannot be built from one). */
 export type ValueResult<T> = { ok: true; value: T } | SyncFailure;
 
+/** Path parameters: required for calls whose route has them, absent otherwise. */
+export type CallParamsArg<N extends CallName> = N extends PathCallName ? [params: CallParams<N>] : [params?: CallParams<N>];
+
 export interface ApiClient {
-  call<N extends CallName>(name: N, body: CallBody<N>): Promise<ValueResult<CallResponse<N>>>;
+  call<N extends CallName>(name: N, body: CallBody<N>, ...params: CallParamsArg<N>): Promise<ValueResult<CallResponse<N>>>;
   getVersion(): Promise<ValueResult<VersionInfo>>;
 }
 
@@ -55,8 +62,15 @@ export function createApiClient({ send, retries = 2, retryBaseMs = 500 }: ApiCli
   }
 
   return {
-    call(name, body) {
-      return request({ method: 'POST', path: `${API_PREFIX}/${name}`, body }, calls[name].response);
+    call(name, body, ...[params]) {
+      let path: string;
+      try {
+        path = `${API_PREFIX}/${callPath(name, params as CallParams<typeof name> | undefined)}`;
+      } catch (error) {
+        // A missing path parameter (the arguments crossed the worker boundary unchecked).
+        return Promise.resolve({ ok: false, reason: 'invalid', code: 'BAD_REQUEST', message: String(error) });
+      }
+      return request({ method: 'POST', path, body }, calls[name].response);
     },
     getVersion() {
       return request({ method: 'GET', path: VERSION_PATH, cache: 'no-store' }, VersionResponse);

@@ -12,6 +12,11 @@ import { boot, refreshReplica } from './boot.ts';
 import { completeCacheClear } from './cache-clear.ts';
 import type { SyncContext } from './context.ts';
 import { createHttp } from './http.ts';
+import { searchStores } from './explore.ts';
+import { TOGGLE_FAVOURITE_CALL, favouriteEffect } from './favourite-rows.ts';
+import { login, refreshFavourites, toggleFavourite } from './favourites.ts';
+import { refreshFilteredStores, refreshHome, setOrderType } from './home.ts';
+import { reverseGeocode, useGpsFix } from './location.ts';
 import { drainOnce } from './outbox-drain.ts';
 import { OutboxDrainer, type DrainerOptions } from './outbox-drainer.ts';
 import { OutboxEffects } from './outbox-effects.ts';
@@ -21,6 +26,7 @@ import { writePref } from './prefs.ts';
 import { writeAddress } from './replica-writes.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
+import { openItem, openStore, selectStore } from './store-pages.ts';
 import { recordConnectivity } from './sync-state.ts';
 
 export interface SyncServiceOptions {
@@ -49,6 +55,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const { db } = options;
   const now = options.now ?? Date.now;
   const effects = options.effects ?? new OutboxEffects();
+  if (!effects.get(TOGGLE_FAVOURITE_CALL)) effects.register(TOGGLE_FAVOURITE_CALL, favouriteEffect(db, now));
   const send = createHttp({
     origin: options.origin,
     fetch: options.fetch,
@@ -115,6 +122,18 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
       // A settled row may have held up later rows of its user.
       if (await settleFromServiceWorker(db, effects, message, now())) void drainer.drain();
     },
+    refreshHome: () => refreshHome(ctx),
+    setOrderType: (orderType) => setOrderType(ctx, orderType),
+    refreshFilteredStores: (categoryIds) => refreshFilteredStores(ctx, categoryIds),
+    openStore: (slug) => openStore(ctx, slug),
+    openItem: (itemId) => openItem(ctx, itemId),
+    selectStore: (storeId) => selectStore(ctx, storeId),
+    searchStores: (query) => searchStores(ctx, query),
+    reverseGeocode: (lat, lng) => reverseGeocode(ctx, lat, lng),
+    useGpsFix: (lat, lng, fixOptions) => useGpsFix(ctx, lat, lng, fixOptions),
+    login: (email, password) => login(ctx, email, password),
+    refreshFavourites: () => refreshFavourites(ctx),
+    toggleFavourite: (storeId) => toggleFavourite(ctx, { effects, drain: () => drainer.drain() }, storeId),
   } satisfies SyncWorkerApi;
 
   return { api, drainer };

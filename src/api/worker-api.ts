@@ -4,6 +4,7 @@
  * `satisfies SyncWorkerApi`. Every method resolves to a small result and never
  * throws into the UI: network and server failures become codes.
  */
+import type { OrderTypePreference } from './constants.ts';
 import type { ErrorCode } from './errors.ts';
 import type { UserAddress } from './entities.ts';
 import type { FromServiceWorkerMessage } from './sw-messages.ts';
@@ -53,6 +54,33 @@ export interface DrainReport {
   remaining: number;
 }
 
+/** What a GPS fix saved as the current address. */
+export interface GpsFixOptions {
+  /** Spec §4: a fix taken from the home sheet is saved as a business location. */
+  asBusinessLocation: boolean;
+  house?: string | null;
+  tag?: string | null;
+}
+
+/** The ids a server search answered, in its order (the rows themselves are in the replica). */
+export interface SearchIds {
+  storeIds: number[];
+  itemIds: number[];
+}
+
+export interface LoginSummary {
+  userId: number;
+  name: string;
+  role: string;
+}
+
+export interface FavouriteToggle {
+  /** The state shown now: the server's word once it answered, else the optimistic one. */
+  isFavourite: boolean;
+  /** True while the action waits in the outbox (offline): it is sent when the network returns. */
+  pending: boolean;
+}
+
 export interface SyncWorkerApi {
   /** Version check, settings, languages, translations, primary location — in the spec's order. */
   boot(): Promise<BootResult>;
@@ -73,4 +101,44 @@ export interface SyncWorkerApi {
   drainOutbox(): Promise<DrainReport>;
   /** Settle an outbox row from a service-worker outcome (also heard directly on the broadcast channel). */
   settleFromServiceWorker(message: FromServiceWorkerMessage): Promise<void>;
+
+  // Finding food. The lists are read from the replica by the keys in src/db/keys.ts.
+  /**
+   * Promo slides, category slides, categories and the store list for the
+   * current address and order type (prefs.orderType, DELIVERY by default).
+   * Fails with PRIMARY_LOCATION_MISSING when no address is set yet.
+   */
+  refreshHome(): Promise<SyncResult>;
+  /** Stores the order-type preference (written even offline), then refreshes home. */
+  setOrderType(orderType: OrderTypePreference): Promise<SyncResult>;
+  /** Stores near the address in any of these categories, under `filteredStoreListKey`. */
+  refreshFilteredStores(categoryIds: number[]): Promise<SyncResult>;
+  /**
+   * A store page: the store (with the favourite flag when a customer is
+   * signed in) and its whole menu; makes it the active store. A 400 sets
+   * prefs.forceReload (spec §4); an unknown slug is NOT_FOUND and changes nothing.
+   */
+  openStore(slug: string): Promise<SyncResult<{ storeId: number }>>;
+  /** One item with its add-ons; an item the server no longer sells leaves the replica. */
+  openItem(itemId: number): Promise<SyncResult>;
+  /** Spec §4: records the order type by the store's delivery type (1, 2; 3 keeps the preference) and the active store. */
+  selectStore(storeId: number): Promise<SyncResult<OrderTypePreference>>;
+  /** Server search around the address; results go into the replica, their ids into `searches` under `searchKey`. */
+  searchStores(query: string): Promise<SyncResult<SearchIds>>;
+  /** A formatted address for a point (coordinate-to-address, answered offline by the server's gazetteer). */
+  reverseGeocode(lat: number, lng: number): Promise<SyncResult<string>>;
+  /**
+   * Saves a GPS fix as the current address, named by reverse geocoding; when
+   * that fails the fix is still saved, named by its coordinates. Resolves to the saved address.
+   */
+  useGpsFix(lat: number, lng: number, options: GpsFixOptions): Promise<SyncResult<UserAddress>>;
+  /** E-mail and password; keeps the customer session (session row 'customer'). A wrong password is `unauthorized`. */
+  login(email: string, password: string): Promise<SyncResult<LoginSummary>>;
+  /** The signed-in customer's favourite stores into `favourites` and `stores`. */
+  refreshFavourites(): Promise<SyncResult>;
+  /**
+   * Flips a favourite at once in the replica and queues toggle-favorite in
+   * the outbox (kind customer-action); resolves after one attempt to send it.
+   */
+  toggleFavourite(storeId: number): Promise<SyncResult<FavouriteToggle>>;
 }

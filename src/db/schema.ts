@@ -5,7 +5,7 @@
  * a version that shipped (STYLE habit 5).
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Language, OutboxEntry, Page, PopularLocation, UserAddress } from '../api/index.ts';
+import type { Item, Language, OutboxEntry, Page, PopularLocation, Store, StoreDetail, UserAddress } from '../api/index.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -41,6 +41,42 @@ export interface RecordRow extends Mirrored {
 }
 export interface ItemRow extends RecordRow {
   restaurant_id: number;
+  /** Place in the store's menu (recommended first, then section by section); absent on items only seen in a search. */
+  position?: number;
+}
+/** A menu section of a store, kept on the store row as `menuSections` so the UI can group items in order. */
+export interface MenuSection {
+  /** The items' `item_category_id`; 0 for the server's "Other" section (items without one). */
+  id: number;
+  name: string;
+}
+/**
+ * What the worker writes into `stores` (the table stays loosely typed for
+ * older rows): the list fields, the page fields once the store page was
+ * opened, and the menu's sections once its items were fetched.
+ */
+export type StoreRow = Store &
+  Partial<Omit<StoreDetail, keyof Store>> & {
+    fetchedAt: number;
+    menuSections?: MenuSection[];
+  };
+/** What the worker writes into `items`: the server's item with its menu place. */
+export type MenuItemRow = Item & { fetchedAt: number; position?: number };
+/** A search the server answered (version 2): its result ids, for the UI to merge with its local search. */
+export interface SearchRow extends Mirrored {
+  /** `searchKey(query, point)` from keys.ts. */
+  key: string;
+  query: string;
+  storeIds: number[];
+  itemIds: number[];
+}
+/** A favourite store of the signed-in customer: one row per store, absent when not a favourite. */
+export interface FavouriteRow extends Mirrored {
+  id: number;
+  /** Server order (nearest first); a favourite added here and not yet listed by the server sorts last. */
+  position: number;
+  /** Added on this device and not yet confirmed by the server. */
+  pending?: boolean;
 }
 export interface CartLineRow {
   id: string;
@@ -105,13 +141,16 @@ export class ReplicaDatabase extends Dexie {
   orders!: EntityTable<OrderRow, 'unique_order_id'>;
   runningOrder!: EntityTable<OrderRow, 'unique_order_id'>;
   alerts!: EntityTable<AlertRow, 'id'>;
-  favourites!: EntityTable<RecordRow, 'id'>;
+  favourites!: EntityTable<FavouriteRow, 'id'>;
   driverOrders!: EntityTable<OrderRow, 'unique_order_id'>;
   driverProfile!: EntityTable<RecordRow, 'id'>;
   pages!: EntityTable<PageRow, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'resource'>;
   prefs!: EntityTable<PrefRow, 'key'>;
+  // Version 2.
+  categorySlides!: EntityTable<RecordRow, 'id'>;
+  searches!: EntityTable<SearchRow, 'key'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -141,6 +180,15 @@ export class ReplicaDatabase extends Dexie {
       syncState: 'resource',
       prefs: 'key',
     });
+    // Finding food: category slides get their own table (their ids collide
+    // with promo slides'), server search results are kept per query, and a
+    // store's items can be read in menu order. New tables and an index only:
+    // no rows need rewriting, so there is no upgrade function.
+    this.version(2).stores({
+      items: 'id, restaurant_id, [restaurant_id+position]',
+      categorySlides: 'id',
+      searches: 'key, fetchedAt',
+    });
     // Another tab opening a newer schema must not be blocked by this one
     // (DESIGN §4 pitfall): close, and let the page reload into the new code.
     this.on('versionchange', () => {
@@ -159,6 +207,19 @@ export const SyncResource = {
   popularLocations: 'popularLocations',
   translations: (languageId: number) => `translations:${languageId}`,
   page: (slug: string) => `page:${slug}`,
+  /** One stored list, by its `storeLists` key. */
+  storeList: (key: string) => `storeList:${key}`,
+  promoSlides: 'promoSlides',
+  categorySlides: 'categorySlides',
+  categories: 'categories',
+  /** A store page's info, by slug. */
+  store: (slug: string) => `store:${slug}`,
+  /** A store's menu (all its items), by store id. */
+  menu: (storeId: number) => `menu:${storeId}`,
+  item: (itemId: number) => `item:${itemId}`,
+  /** A server search, by its `searches` key. */
+  search: (key: string) => `search:${key}`,
+  favourites: 'favourites',
 } as const;
 
 /**
@@ -182,6 +243,11 @@ export const PrefKey = {
   activeStore: 'activeStore',
   locationChosenByUser: 'locationChosenByUser',
   outboxSeq: 'outboxSeq',
+  /**
+   * Spec §4: a 400 while loading store info. Value `{ slug, at }`; the UI
+   * recovers (reloads) and deletes it.
+   */
+  forceReload: 'forceReload',
 } as const;
 
 /**

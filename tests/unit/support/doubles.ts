@@ -1,6 +1,16 @@
 /** Test doubles of the sync worker API and the service worker bridge that record every call. */
 import { vi } from 'vitest';
-import type { BootResult, SyncResult, SyncWorkerApi } from '../../../src/api/worker-api.ts';
+import type { OrderTypePreference } from '../../../src/api/constants.ts';
+import type { UserAddress } from '../../../src/api/entities.ts';
+import type {
+  BootResult,
+  FavouriteToggle,
+  GpsFixOptions,
+  LoginSummary,
+  SearchIds,
+  SyncResult,
+  SyncWorkerApi,
+} from '../../../src/api/worker-api.ts';
 import type { ToServiceWorkerMessage } from '../../../src/api/sw-messages.ts';
 import type { ServiceWorkerBridge } from '../../../src/lib/sw-bridge.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../src/db/schema.ts';
@@ -27,6 +37,30 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
     queueAction: vi.fn(async () => ({ id: 'action-1' })),
     drainOutbox: vi.fn(async () => ({ sent: 0, applied: 0, rejected: 0, queued: 0, remaining: 0 })),
     settleFromServiceWorker: vi.fn(async () => {}),
+    refreshHome: vi.fn(async (): Promise<SyncResult> => ({ ok: true as const })),
+    setOrderType: vi.fn(async (orderType: OrderTypePreference): Promise<SyncResult> => {
+      await db.prefs.put({ key: PrefKey.orderType, value: orderType });
+      return { ok: true as const };
+    }),
+    refreshFilteredStores: vi.fn(async (_categoryIds: number[]): Promise<SyncResult> => ({ ok: true as const })),
+    openStore: vi.fn(async (_slug: string): Promise<SyncResult<{ storeId: number }>> => ({ ok: true as const, value: { storeId: 1 } })),
+    openItem: vi.fn(async (_itemId: number): Promise<SyncResult> => ({ ok: true as const })),
+    selectStore: vi.fn(async (_storeId: number): Promise<SyncResult<OrderTypePreference>> => ({ ok: true as const, value: 'DELIVERY' as const })),
+    searchStores: vi.fn(async (_query: string): Promise<SyncResult<SearchIds>> => ({ ok: true as const, value: { storeIds: [], itemIds: [] } })),
+    reverseGeocode: vi.fn(async (_lat: number, _lng: number): Promise<SyncResult<string>> => ({ ok: true as const, value: 'Market Square, Riverton' })),
+    useGpsFix: vi.fn(async (lat: number, lng: number, options: GpsFixOptions): Promise<SyncResult<UserAddress>> => ({
+      ok: true as const,
+      value: { lat, lng, address: 'Market Square, Riverton', house: options.house ?? null, tag: options.tag ?? null, businessLocation: options.asBusinessLocation },
+    })),
+    login: vi.fn(async (_email: string, _password: string): Promise<SyncResult<LoginSummary>> => ({
+      ok: true as const,
+      value: { userId: 1, name: 'Sam Carter', role: 'customer' },
+    })),
+    refreshFavourites: vi.fn(async (): Promise<SyncResult> => ({ ok: true as const })),
+    toggleFavourite: vi.fn(async (_storeId: number): Promise<SyncResult<FavouriteToggle>> => ({
+      ok: true as const,
+      value: { isFavourite: true, pending: false },
+    })),
   } satisfies SyncWorkerApi;
   // Overrides are vi.fn()s too; the defaults' type keeps `.mock` visible to tests.
   return Object.assign(defaults, overrides) as typeof defaults;

@@ -66,3 +66,25 @@ describe('failure codes', () => {
     expect(await client.call('get-settings', {})).toMatchObject({ ok: false, reason: 'bad-response' });
   });
 });
+
+describe('path parameters', () => {
+  it('fill the route and are encoded; calls without any keep their name as the path', async () => {
+    const menu = { recommended: [], categories: [] };
+    const { sent, client } = scripted([answer(200, menu), answer(400, { message: 'Bad slug.', code: 'VALIDATION_FAILED' }), answer(200, 'Market Square, Riverton')]);
+    expect(await client.call('get-restaurant-items', {}, { id: '12' })).toEqual({ ok: true, value: menu });
+    await client.call('get-restaurant-info', {}, { slug: 'a b/c' });
+    await client.call('coordinate-to-address', { lat: 1, lng: 2 });
+    expect(sent.map((request) => request.path)).toEqual([
+      '/public/api/get-restaurant-items/12',
+      '/public/api/get-restaurant-info/a%20b%2Fc',
+      '/public/api/coordinate-to-address',
+    ]);
+  });
+
+  it('a missing parameter is an invalid result, never a throw, and sends nothing', async () => {
+    const { sent, client } = scripted([]);
+    const params = {} as { slug: string };
+    expect(await client.call('get-restaurant-info', {}, params)).toMatchObject({ ok: false, reason: 'invalid', code: 'BAD_REQUEST' });
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,44 @@
+// @vitest-environment node
+/** STYLE habit 5: a replica made by the previous schema opens under the new one with its data. */
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReplicaDatabase } from '../../../src/db/schema.ts';
+
+const name = `upgrade-${crypto.randomUUID()}`;
+
+/** Version 1 as it shipped. */
+const VERSION_1 = {
+  settings: 'key', languages: 'id', translations: 'languageId', popularLocations: 'id', address: 'id',
+  storeLists: 'key, fetchedAt', stores: 'id, slug', categories: 'id', slides: 'id', items: 'id, restaurant_id',
+  cartLines: 'id, storeId', cartMeta: 'id', session: 'id', addresses: 'id', orders: 'unique_order_id, fetchedAt',
+  runningOrder: 'unique_order_id', alerts: 'id, is_read', favourites: 'id', driverOrders: 'unique_order_id, fetchedAt',
+  driverProfile: 'id', pages: 'id, slug', outbox: 'id, [userKey+createdSeq], status, kind', syncState: 'resource', prefs: 'key',
+};
+
+afterEach(async () => {
+  await Dexie.delete(name);
+});
+
+describe('version 2', () => {
+  it('keeps cart, outbox, address and items, and adds searches, category slides and the menu-order index', async () => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    await old.table('cartLines').put({ id: 'l1', itemId: 7, storeId: 3, quantity: 2, addons: [] });
+    await old.table('address').put({ id: 'current', lat: 1, lng: 2, address: 'Home', house: null, tag: null, businessLocation: false, savedAt: 1 });
+    await old.table('items').put({ id: 7, restaurant_id: 3, fetchedAt: 1 });
+    await old.table('outbox').put({ id: 'k1', userKey: 'driver:1', createdSeq: 1, status: 'pending', kind: 'driver-action' });
+    old.close();
+
+    const db = new ReplicaDatabase(name);
+    expect(await db.cartLines.get('l1')).toMatchObject({ quantity: 2 });
+    expect(await db.address.get('current')).toMatchObject({ address: 'Home' });
+    expect(await db.outbox.get('k1')).toMatchObject({ status: 'pending' });
+    expect(await db.items.get(7)).toMatchObject({ restaurant_id: 3 });
+    await db.items.put({ id: 8, restaurant_id: 3, position: 0, fetchedAt: 2 });
+    expect(await db.items.where('[restaurant_id+position]').between([3, 0], [3, Infinity]).primaryKeys()).toEqual([8]);
+    await db.searches.put({ key: 'q|0.000,0.000', query: 'q', storeIds: [], itemIds: [], fetchedAt: 1 });
+    await db.categorySlides.put({ id: 1, fetchedAt: 1 });
+    expect(db.verno).toBe(2);
+    db.close();
+  });
+});

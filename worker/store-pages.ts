@@ -1,0 +1,95 @@
+/**
+ * Store pages (spec §2 /stores/:city?/:restaurant): the store, its whole menu
+ * and single items; and choosing a store, which records the order type.
+ */
+import type { OrderTypePreference } from '../src/api/constants.ts';
+import { DeliveryType, type StoreDetail } from '../src/api/entities.ts';
+import type { SyncFailure, SyncResult } from '../src/api/worker-api.ts';
+import { PrefKey, SyncResource, type StoreRow } from '../src/db/schema.ts';
+import type { ValueResult } from './api-client.ts';
+import { customerSession, readOrderType } from './browse-context.ts';
+import type { SyncContext } from './context.ts';
+import { removeItem, writeItem, writeStoreDetail, writeStorePage } from './store-writes.ts';
+import { markFailed } from './sync-state.ts';
+
+type StoreInfo = ValueResult<StoreDetail & { is_favourite?: boolean }>;
+
+export async function openStore(ctx: SyncContext, slug: string): Promise<SyncResult<{ storeId: number }>> {
+  const info = await fetchStoreInfo(ctx, slug);
+  if (!info.ok) {
+    await recordStoreInfoFailure(ctx, slug, info);
+    return info;
+  }
+  const store = info.value;
+  const menu = await ctx.api.call('get-restaurant-items', {}, { id: String(store.id) });
+  await writeStorePage(
+    ctx.db,
+    { store, menu: menu.ok ? menu.value : { failure: menu }, isFavourite: store.is_favourite },
+    ctx.now(),
+  );
+  return menu.ok ? { ok: true, value: { storeId: store.id } } : menu;
+}
+
+/** With a customer session the page says whether the store is a favourite; a session the server refuses falls back to the public page. */
+async function fetchStoreInfo(ctx: SyncContext, slug: string): Promise<StoreInfo> {
+  const session = await customerSession(ctx.db);
+  if (session) {
+    const withFavourite = await ctx.api.call('get-restaurant-info-with-favourite', { token: session.token }, { slug });
+    if (withFavourite.ok || withFavourite.reason !== 'unauthorized') return withFavourite;
+  }
+  return ctx.api.call('get-restaurant-info', {}, { slug });
+}
+
+/**
+ * Spec §4: a 400 while loading store info raises the force-reload flag (the
+ * UI reloads and clears it). The failure keeps only the HTTP status's class,
+ * so a 400 is told from a 404 by the server's codes for 400s.
+ */
+async function recordStoreInfoFailure(ctx: SyncContext, slug: string, failure: SyncFailure) {
+  const at = ctx.now();
+  const badRequest = failure.reason === 'invalid' && (failure.code === 'BAD_REQUEST' || failure.code === 'VALIDATION_FAILED');
+  await ctx.db.transaction('rw', ctx.db.prefs, ctx.db.syncState, async () => {
+    await markFailed(ctx.db, SyncResource.store(slug), failure, at);
+    if (badRequest) await ctx.db.prefs.put({ key: PrefKey.forceReload, value: { slug, at } });
+  });
+}
+
+/** An item the server no longer sells (404) leaves the replica; any other failure keeps it. */
+export async function openItem(ctx: SyncContext, itemId: number): Promise<SyncResult> {
+  const result = await ctx.api.call('get-single-item', { id: itemId });
+  if (result.ok) {
+    await writeItem(ctx.db, result.value, ctx.now());
+    return { ok: true };
+  }
+  if (result.reason === 'invalid' && result.code === 'NOT_FOUND') await removeItem(ctx.db, itemId);
+  else await markFailed(ctx.db, SyncResource.item(itemId), result, ctx.now());
+  return result;
+}
+
+/**
+ * Spec §4: choosing a store records the order type — DELIVERY for delivery
+ * type 1, SELFPICKUP for 2, the preference for 3 — and the active store. The
+ * replica's row is enough (offline too); a store it lacks is fetched by id.
+ */
+export async function selectStore(ctx: SyncContext, storeId: number): Promise<SyncResult<OrderTypePreference>> {
+  let deliveryType = ((await ctx.db.stores.get(storeId)) as StoreRow | undefined)?.delivery_type;
+  if (deliveryType === undefined) {
+    const fetched = await ctx.api.call('get-restaurant-info-by-id', {}, { id: String(storeId) });
+    if (!fetched.ok) return fetched;
+    await writeStoreDetail(ctx.db, fetched.value, ctx.now());
+    deliveryType = fetched.value.delivery_type;
+  }
+  const { db } = ctx;
+  return db.transaction('rw', db.prefs, async () => {
+    const orderType = orderTypeFor(deliveryType, await readOrderType(db));
+    await db.prefs.put({ key: PrefKey.orderType, value: orderType });
+    await db.prefs.put({ key: PrefKey.activeStore, value: storeId });
+    return { ok: true as const, value: orderType };
+  });
+}
+
+export function orderTypeFor(deliveryType: number, preference: OrderTypePreference): OrderTypePreference {
+  if (deliveryType === DeliveryType.DELIVERY) return 'DELIVERY';
+  if (deliveryType === DeliveryType.SELFPICKUP) return 'SELFPICKUP';
+  return preference;
+}

@@ -1,0 +1,202 @@
+/**
+ * Writes of the finding-food data into the replica. Each exported write is one
+ * transaction that also stamps the resource's `syncState` row; the row
+ * helpers below it run inside the caller's transaction.
+ */
+import type { SyncFailure } from '../src/api/worker-api.ts';
+import type {
+  CategorySlide,
+  Item,
+  PromoSlides,
+  SearchResults,
+  Store,
+  StoreCategory,
+  StoreDetail,
+  StoreMenu,
+} from '../src/api/entities.ts';
+import { PrefKey, SyncResource, type MenuItemRow, type ReplicaDatabase, type StoreRow } from '../src/db/schema.ts';
+import { setFavouriteFromServer } from './favourite-rows.ts';
+import { markFailed, markFetched } from './sync-state.ts';
+
+/** Parts of the home screen that arrived; a part that failed is left as it was. */
+export interface HomeParts {
+  list?: { key: string; stores: readonly Store[] };
+  promoSlides?: PromoSlides;
+  categorySlides?: readonly CategorySlide[];
+  categories?: readonly StoreCategory[];
+  /** Resources that failed: recorded in the same transaction, their rows kept. */
+  failures: { resource: string; failure: SyncFailure }[];
+}
+
+export async function writeHome(db: ReplicaDatabase, parts: HomeParts, at: number): Promise<void> {
+  const tables = [db.storeLists, db.stores, db.slides, db.categorySlides, db.categories, db.syncState];
+  await db.transaction('rw', tables, async () => {
+    if (parts.list) await putStoreList(db, parts.list.key, parts.list.stores, at);
+    if (parts.promoSlides) {
+      const { mainSlides, otherSlides } = parts.promoSlides;
+      const rows = [
+        ...mainSlides.map((slide, order) => ({ ...slide, id: slide.data.id, group: 'main', order, fetchedAt: at })),
+        ...otherSlides.map((slide, order) => ({ ...slide, id: slide.data.id, group: 'other', order, fetchedAt: at })),
+      ];
+      // Slides follow the address (a slide of a store that does not serve it is left out): the latest answer is the set.
+      await db.slides.clear();
+      await db.slides.bulkPut(rows);
+      await markFetched(db, SyncResource.promoSlides, at);
+    }
+    if (parts.categorySlides) {
+      await db.categorySlides.clear();
+      await db.categorySlides.bulkPut(parts.categorySlides.map((slide, order) => ({ ...slide, order, fetchedAt: at })));
+      await markFetched(db, SyncResource.categorySlides, at);
+    }
+    if (parts.categories) {
+      await db.categories.clear();
+      await db.categories.bulkPut(parts.categories.map((category, order) => ({ ...category, order, fetchedAt: at })));
+      await markFetched(db, SyncResource.categories, at);
+    }
+    for (const { resource, failure } of parts.failures) await markFailed(db, resource, failure, at);
+  });
+}
+
+export async function writeStoreList(db: ReplicaDatabase, key: string, stores: readonly Store[], at: number) {
+  await db.transaction('rw', db.storeLists, db.stores, db.syncState, () => putStoreList(db, key, stores, at));
+}
+
+export interface StorePage {
+  store: StoreDetail;
+  /** The whole menu, or why it could not be fetched (the store is still written). */
+  menu: StoreMenu | { failure: SyncFailure };
+  /** Known when a customer is signed in. */
+  isFavourite?: boolean;
+}
+
+/**
+ * A store page and, when it came, its whole menu: one transaction, one
+ * bulkPut of the items however many there are, and the items the server no
+ * longer lists for the store removed. The store becomes the active store.
+ */
+export async function writeStorePage(db: ReplicaDatabase, page: StorePage, at: number): Promise<void> {
+  const { store, menu, isFavourite } = page;
+  const tables = [db.stores, db.items, db.favourites, db.outbox, db.prefs, db.syncState];
+  await db.transaction('rw', tables, async () => {
+    const fetchedMenu = 'failure' in menu ? null : menu;
+    const sections = fetchedMenu?.categories.map(({ id, name }) => ({ id, name }));
+    await mergeStores(db, [store], at, sections ? { menuSections: sections } : {});
+    await markFetched(db, SyncResource.store(store.slug), at);
+    await db.prefs.put({ key: PrefKey.activeStore, value: store.id });
+    if (isFavourite !== undefined) await setFavouriteFromServer(db, store.id, isFavourite, at);
+    if (!fetchedMenu) {
+      if ('failure' in menu) await markFailed(db, SyncResource.menu(store.id), menu.failure, at);
+      return;
+    }
+    const rows = menuRows(fetchedMenu, at);
+    const kept = new Set(rows.map((row) => row.id));
+    const present = (await db.items.where('restaurant_id').equals(store.id).primaryKeys()) as number[];
+    await db.items.bulkDelete(present.filter((id) => !kept.has(id)));
+    await db.items.bulkPut(rows);
+    await markFetched(db, SyncResource.menu(store.id), at);
+  });
+}
+
+/** A store fetched by id (selectStore on a store the replica does not hold yet). */
+export async function writeStoreDetail(db: ReplicaDatabase, store: StoreDetail, at: number) {
+  await db.transaction('rw', db.stores, db.syncState, async () => {
+    await mergeStores(db, [store], at);
+    await markFetched(db, SyncResource.store(store.slug), at);
+  });
+}
+
+export async function writeItem(db: ReplicaDatabase, item: Item, at: number) {
+  await db.transaction('rw', db.items, db.syncState, async () => {
+    await mergeItems(db, [item], at);
+    await markFetched(db, SyncResource.item(item.id), at);
+  });
+}
+
+export async function removeItem(db: ReplicaDatabase, itemId: number) {
+  await db.transaction('rw', db.items, db.syncState, async () => {
+    await db.items.delete(itemId);
+    await db.syncState.delete(SyncResource.item(itemId));
+  });
+}
+
+export async function writeSearch(
+  db: ReplicaDatabase,
+  key: string,
+  query: string,
+  results: SearchResults,
+  at: number,
+): Promise<void> {
+  await db.transaction('rw', db.stores, db.items, db.searches, db.syncState, async () => {
+    await mergeStores(db, results.restaurants, at);
+    // The store named beside an item is a reference, not a store row: the item keeps only its own fields.
+    await mergeItems(db, results.items.map(({ restaurant: _restaurant, ...item }) => item), at);
+    await db.searches.put({
+      key,
+      query,
+      storeIds: results.restaurants.map((store) => store.id),
+      itemIds: results.items.map((item) => item.id),
+      fetchedAt: at,
+    });
+    await markFetched(db, SyncResource.search(key), at);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Row helpers: inside the caller's transaction.
+// ---------------------------------------------------------------------------
+
+async function putStoreList(db: ReplicaDatabase, key: string, stores: readonly Store[], at: number) {
+  await mergeStores(db, stores, at);
+  await db.storeLists.put({ key, storeIds: stores.map((store) => store.id), fetchedAt: at });
+  await markFetched(db, SyncResource.storeList(key), at);
+}
+
+/**
+ * A list row must not wipe what the store page added (opening hours, menu
+ * sections…), so rows are merged over what is there; `is_favourite` is not
+ * kept on the store (the `favourites` table is the truth), and a page's
+ * missing distance keeps the one a list measured.
+ */
+export async function mergeStores(
+  db: ReplicaDatabase,
+  stores: readonly (Store | StoreDetail)[],
+  at: number,
+  extra: Partial<StoreRow> = {},
+): Promise<void> {
+  if (stores.length === 0) return;
+  const existing = (await db.stores.bulkGet(stores.map((store) => store.id))) as (StoreRow | undefined)[];
+  const rows = stores.map((incoming, index) => {
+    const { is_favourite: _favourite, ...store } = incoming as StoreDetail & { is_favourite?: boolean };
+    const before = existing[index];
+    const distance = store.distance ?? before?.distance ?? null;
+    return { ...before, ...store, ...extra, distance, fetchedAt: at } satisfies StoreRow;
+  });
+  await db.stores.bulkPut(rows);
+}
+
+/** Items seen outside their menu (search, a single item) keep the menu place they had. */
+async function mergeItems(db: ReplicaDatabase, items: readonly Item[], at: number): Promise<void> {
+  if (items.length === 0) return;
+  const existing = await db.items.bulkGet(items.map((item) => item.id));
+  await db.items.bulkPut(
+    items.map((item, index) => {
+      const position = existing[index]?.position;
+      const row: MenuItemRow = { ...item, fetchedAt: at, ...(position === undefined ? {} : { position }) };
+      return row;
+    }),
+  );
+}
+
+/**
+ * Every item once, in menu order: section by section, then recommended items
+ * that sit in no section. Each keeps its `item_category_id` (0 for the
+ * server's "Other" section is `null` on the item) and `is_recommended`, so the
+ * UI groups them with an index read of `[restaurant_id+position]`.
+ */
+function menuRows(menu: StoreMenu, at: number): MenuItemRow[] {
+  const rows = new Map<number, MenuItemRow>();
+  for (const item of [...menu.categories.flatMap((section) => section.items), ...menu.recommended]) {
+    if (!rows.has(item.id)) rows.set(item.id, { ...item, position: rows.size, fetchedAt: at });
+  }
+  return [...rows.values()];
+}
