@@ -13,6 +13,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import externalPlugins from './plugins/external.ts';
 import geocoderPlugin from './plugins/geocoder.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import nearbyPlugin from './plugins/nearby.ts';
 import apiRoutes from './routes/api/index.ts';
 import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
@@ -48,6 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     fs.mkdirSync(imagesDir(config), { recursive: true });
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    await app.register(nearbyPlugin);
     await app.register(externalPlugins);
     await app.register(geocoderPlugin, { kind: config.geocoder });
     await app.register(idempotencyPlugin);

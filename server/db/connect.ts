@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import { SQLITE_FILE_NAME } from '../config.ts';
 import type { Database } from './schema.ts';
 
@@ -35,8 +35,30 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
+
+const sqliteHandles = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 connection under a Kysely opened by openDatabase, for the
+ * few hot reads that cannot afford a query build per call (a prepared
+ * statement answers in microseconds, synchronously). undefined on PostgreSQL.
+ */
+export function sqliteHandleOf(db: Kysely<Database>): SqliteDatabase.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
+/** db.withPlugin(plugin), still known to sqliteHandleOf(). */
+export function withPlugin(db: Kysely<Database>, plugin: KyselyPlugin): Kysely<Database> {
+  const plugged = db.withPlugin(plugin);
+  const sqlite = sqliteHandles.get(db);
+  if (sqlite) sqliteHandles.set(plugged, sqlite);
+  return plugged;
+}
+
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });

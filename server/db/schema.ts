@@ -247,6 +247,20 @@ export interface IdempotencyKeysTable {
   created_at: IsoTime;
 }
 
+/** The catalogue version ('stores'), bumped by triggers on every write to what a store card shows (0004). */
+export interface CatalogVersionsTable {
+  name: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  version: number | string;
+  pruned_through: number | string;
+}
+
+/** The stores each catalogue version touched (0004); pruned behind catalog_versions.pruned_through. */
+export interface CatalogChangesTable {
+  version: number | string;
+  restaurant_id: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   app_versions: AppVersionsTable;
@@ -272,6 +286,8 @@ export interface Database {
   item_addon_categories: ItemAddonCategoriesTable;
   reviews: ReviewsTable;
   favourites: FavouritesTable;
+  catalog_versions: CatalogVersionsTable;
+  catalog_changes: CatalogChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

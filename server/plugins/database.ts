@@ -6,9 +6,10 @@
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type DatabaseLocation } from '../db/connect.ts';
+import { openDatabase, withPlugin, type DatabaseLocation } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import { WriteWatcher } from '../db/write-watcher.ts';
 import { createIdempotencyRepository, type IdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import { createLanguagesRepository, type LanguagesRepository } from '../repositories/languages-repository.ts';
 import {
@@ -28,6 +29,8 @@ import { createUsersRepository, type UsersRepository } from '../repositories/use
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** When this process last wrote (the nearby engine's read-your-writes). */
+    dbWrites: WriteWatcher;
     settingsRepository: SettingsRepository;
     languagesRepository: LanguagesRepository;
     popularLocationsRepository: PopularLocationsRepository;
@@ -44,18 +47,22 @@ declare module 'fastify' {
 }
 
 async function databasePlugin(app: FastifyInstance, location: DatabaseLocation): Promise<void> {
-  const db = openDatabase(location);
+  const opened = openDatabase(location);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(opened);
   } catch (error) {
-    await db.destroy();
+    await opened.destroy();
     throw error;
   }
+  // Everything the app writes goes through the watcher (see write-watcher.ts).
+  const writes = new WriteWatcher();
+  const db = withPlugin(opened, writes);
   app.addHook('onClose', async () => {
     await db.destroy();
   });
 
   app.decorate('db', db);
+  app.decorate('dbWrites', writes);
   app.decorate('settingsRepository', createSettingsRepository(db));
   app.decorate('languagesRepository', createLanguagesRepository(db));
   app.decorate('popularLocationsRepository', createPopularLocationsRepository(db));

@@ -1,6 +1,10 @@
 /**
  * Stores near a point, one store by slug or id, and store search.
  *
+ * The store lists the app serves come from the in-memory nearby engine
+ * (server/nearby/nearby-engine.ts); nearby() and byIds() here build the same
+ * answers from SQL and stay as the reference the engine's tests compare with.
+ *
  * A nearby query never scans every store: it asks restaurants_nearby_idx for
  * a bounding box as wide as the largest reach (the largest delivery radius,
  * read from restaurants_radius_idx, or the self-pickup distance): one seek per

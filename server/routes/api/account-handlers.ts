@@ -9,7 +9,7 @@ import { requireUser, unauthorized } from '../../auth/authenticate.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { hashToken, newToken, tokenExpiry } from '../../auth/tokens.ts';
 import { notFound } from '../../http-error.ts';
-import type { CallHandlers } from './handlers.ts';
+import { JsonText, type CallHandlers } from './handlers.ts';
 
 /**
  * Verified against when the e-mail is unknown, so an unknown address costs as
@@ -45,7 +45,7 @@ export function createAccountHandlers(app: FastifyInstance): Pick<CallHandlers, 
     'get-favorite-stores': async (body, request) => {
       const user = await requireUser(app, request, body);
       const ids = await app.favouritesRepository.storeIdsOf(user.id);
-      return app.storesRepository.byIds(ids, { latitude: body.latitude, longitude: body.longitude });
+      return JsonText.of(await app.nearbyStores.byIdsJson(ids, { latitude: body.latitude, longitude: body.longitude }));
     },
   };
 }

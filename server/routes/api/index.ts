@@ -7,7 +7,7 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ApiErrorSchema, callRoute, calls, type CallDefinition, type CallName } from '../../../src/api/index.ts';
-import { createCallHandlers, type CallHandler } from './handlers.ts';
+import { createCallHandlers, JsonText, type CallHandler } from './handlers.ts';
 
 const callNames = Object.keys(calls) as CallName[];
 
@@ -62,6 +62,11 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       },
       handler: async (request, reply) => {
         const result = await handler(request.body as never, request, request.params as never);
+        // Already JSON (the response schema still documents it): a string with a JSON type is sent unchanged.
+        if (result instanceof JsonText) {
+          if (result.release) reply.raw.once('finish', result.release);
+          return reply.type('application/json; charset=utf-8').send(result.json);
+        }
         // A bare string (coordinate-to-address) is still JSON: Fastify would send it as text/plain.
         if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
         return result;

@@ -6,7 +6,7 @@ import { distanceKm } from '../../geo/distance.ts';
 import { notFound } from '../../http-error.ts';
 import { containsPattern } from '../../repositories/store-rows.ts';
 import { deliversTo } from '../../repositories/stores-repository.ts';
-import type { CallHandlers } from './handlers.ts';
+import { JsonText, type CallHandlers } from './handlers.ts';
 
 /** Items a search answers at most; stores are bounded by what serves the point. */
 const SEARCH_ITEM_LIMIT = 40;
@@ -30,6 +30,7 @@ type StoreCalls =
 
 export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, StoreCalls> {
   const stores = app.storesRepository;
+  const nearby = app.nearbyStores;
 
   function found<T extends StoreDetail>(store: T | undefined, what: string): T {
     if (!store) throw notFound(`There is no store ${what}.`);
@@ -38,7 +39,7 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
 
   return {
     'promo-slider': async (point) => {
-      const [slides, serving] = await Promise.all([app.catalogRepository.promoSlides(), stores.nearby(point, 'any')]);
+      const [slides, serving] = await Promise.all([app.catalogRepository.promoSlides(), nearby.list(point, 'any')]);
       // A slide that opens a store shows only where that store delivers or can be picked up.
       const reachable = new Set(serving.map((store) => store.id));
       const shown = (slide: (typeof slides.mainSlides)[number]) =>
@@ -46,16 +47,16 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
       return { mainSlides: slides.mainSlides.filter(shown), otherSlides: slides.otherSlides.filter(shown) };
     },
 
-    'get-delivery-restaurants': async (point) => stores.nearby(point, 'delivery'),
+    'get-delivery-restaurants': async (point) => JsonText.of(await nearby.listJson(point, 'delivery')),
 
-    'get-selfpickup-restaurants': async (point) => stores.nearby(point, 'selfpickup'),
+    'get-selfpickup-restaurants': async (point) => JsonText.of(await nearby.listJson(point, 'selfpickup')),
 
     'get-restaurant-category-slides': async () => app.catalogRepository.categorySlides(),
 
     'get-all-restaurants-categories': async () => app.catalogRepository.categories(),
 
     'get-filtered-restaurants': async ({ latitude, longitude, category_ids }) =>
-      stores.nearby({ latitude, longitude }, 'any', { categoryIds: category_ids }),
+      JsonText.of(await nearby.listJson({ latitude, longitude }, 'any', category_ids)),
 
     'get-restaurant-info-and-operational-status': async ({ id, latitude, longitude }) => {
       const point = { latitude, longitude };
@@ -92,7 +93,7 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
       const point = { latitude, longitude };
       const text = q.trim();
       if (text === '') return { restaurants: [], items: [] };
-      const serving = await stores.nearby(point, 'any');
+      const serving = await nearby.list(point, 'any');
       const pattern = containsPattern(text);
       const matches = (value: string) => value.toLowerCase().includes(text.toLowerCase());
       const restaurants = serving.filter((store) => matches(store.name) || matches(store.description));

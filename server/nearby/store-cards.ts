@@ -1,0 +1,230 @@
+/**
+ * Store cards: everything a `Store` answer holds except the two fields that
+ * depend on the request (distance, is_open), read from the database in a few
+ * queries per batch of stores, with the card's JSON written once, up to the
+ * per-request fields, which come last:
+ *
+ *   jsonHead + `1.4,"is_open":true}`
+ *
+ * The second piece comes from a table (distance to 0.1 km × open or not), so
+ * an answer is two memory copies per store, with no string to build, flatten
+ * and encode per request. It holds the same fields and values as Fastify's
+ * serializer would write for that Store (JSON objects are unordered; only
+ * distance and is_open move to the end), which tests/server/nearby-engine.test.ts
+ * checks against the response schema and the SQL path.
+ */
+import type { Kysely } from 'kysely';
+import type { Store } from '../../src/api/index.ts';
+import { fromFlag, type Database } from '../db/schema.ts';
+import { EARTH_RADIUS_KM } from '../geo/distance.ts';
+import type { OpeningWindow } from '../geo/opening-hours.ts';
+import { selectStores, type StoreRow } from '../repositories/store-rows.ts';
+
+export const MINUTES_PER_WEEK = 7 * 24 * 60;
+
+export type StoreCardFields = Omit<Store, 'distance' | 'is_open'>;
+
+export interface StoreCard {
+  id: number;
+  isFeatured: boolean;
+  latitude: number;
+  longitude: number;
+  deliveryType: number;
+  deliveryRadiusKm: number;
+  timezone: string;
+  /** The store's point on the unit sphere: a distance check without trigonometry (chord length). */
+  x: number;
+  y: number;
+  z: number;
+  /** chord2(deliveryRadiusKm): the delivery prefilter's bound. */
+  deliveryChord2: number;
+  /**
+   * When the store is open, as [start, end) pairs of minutes since Sunday
+   * 00:00 local time, flat; null when it publishes no hours (always open).
+   */
+  openMinutes: Int32Array | null;
+  /** The store's category ids, ascending. */
+  categoryIds: readonly number[];
+  /**
+   * The card's JSON (UTF-8) from `{` up to and including `"distance":`, with
+   * a comma in front (`subarray(1)` for the first card of a list).
+   */
+  jsonHead: Buffer;
+  fields: StoreCardFields;
+}
+
+/**
+ * Opening windows as week-minute intervals. A window whose closing minute is
+ * at or before its opening minute runs into the next day; Saturday's runs
+ * into Sunday morning (split at the end of the week). The same rule as
+ * isOpenAt() in geo/opening-hours.ts.
+ */
+export function weekIntervals(windows: readonly OpeningWindow[]): Int32Array {
+  const pairs: number[] = [];
+  for (const w of windows) {
+    const start = w.day * 1440 + w.opensMinute;
+    const end = w.day * 1440 + (w.closesMinute <= w.opensMinute ? 1440 : 0) + w.closesMinute;
+    if (end <= MINUTES_PER_WEEK) pairs.push(start, end);
+    else pairs.push(start, MINUTES_PER_WEEK, 0, end - MINUTES_PER_WEEK);
+  }
+  return Int32Array.from(pairs);
+}
+
+export function isOpenAtWeekMinute(openMinutes: Int32Array | null, weekMinute: number): boolean {
+  if (openMinutes === null) return true;
+  for (let i = 0; i < openMinutes.length; i += 2) {
+    if (weekMinute >= (openMinutes[i] as number) && weekMinute < (openMinutes[i + 1] as number)) return true;
+  }
+  return false;
+}
+
+function cardOf(
+  row: StoreRow,
+  review: { avgRating: number; count: number } | undefined,
+  windows: readonly OpeningWindow[] | undefined,
+  categoryIds: readonly number[],
+): StoreCard {
+  const id = Number(row.id);
+  const latitude = Number(row.latitude);
+  const longitude = Number(row.longitude);
+  const deliveryType = Number(row.delivery_type) as Store['delivery_type'];
+  // Keys in the order of StoreSchema (the order Fastify's serializer writes).
+  const fields: StoreCardFields = {
+    id,
+    name: row.name,
+    slug: row.slug,
+    city: row.city,
+    description: row.description,
+    image: row.image,
+    is_active: fromFlag(row.is_active),
+    is_featured: fromFlag(row.is_featured),
+    custom_featured_name: row.custom_featured_name,
+    custom_message_on_list: row.custom_message_on_list,
+    avgRating: review?.avgRating ?? 0,
+    rating: Number(row.rating),
+    reviews_count: review?.count ?? 0,
+    delivery_time: Number(row.delivery_time),
+    price_range: Number(row.price_range),
+    delivery_type: deliveryType,
+    store_color: row.store_color,
+    latitude,
+    longitude,
+  };
+  // The card's JSON with a placeholder, cut in front of it: `...,"distance":` + `null,"is_open":false}`.
+  const json = JSON.stringify({ ...fields, distance: null, is_open: false });
+  return {
+    id,
+    isFeatured: fields.is_featured,
+    latitude,
+    longitude,
+    deliveryType,
+    deliveryRadiusKm: Number(row.delivery_radius_km),
+    timezone: row.timezone,
+    ...unitVector(latitude, longitude),
+    deliveryChord2: chord2(Number(row.delivery_radius_km)),
+    openMinutes: windows && windows.length > 0 ? weekIntervals(windows) : null,
+    categoryIds,
+    jsonHead: Buffer.from(`,${json.slice(0, -JSON_TAIL.length)}`),
+    fields,
+  };
+}
+
+/**
+ * The squared straight-line distance through the unit sphere between two
+ * points `km` apart along it, with a little slack: compared with the squared
+ * difference of unit vectors, it drops stores out of reach without any
+ * trigonometry; the haversine distance decides for the rest.
+ */
+export function chord2(km: number): number {
+  const chord = 2 * Math.sin(Math.min(Math.PI, (km * 1.001 + 0.001) / EARTH_RADIUS_KM) / 2);
+  return chord * chord;
+}
+
+export function unitVector(latitude: number, longitude: number): { x: number; y: number; z: number } {
+  const lat = (latitude * Math.PI) / 180;
+  const lng = (longitude * Math.PI) / 180;
+  return { x: Math.cos(lat) * Math.cos(lng), y: Math.cos(lat) * Math.sin(lng), z: Math.sin(lat) };
+}
+
+const JSON_TAIL = 'null,"is_open":false}';
+
+/**
+ * The queries a refresh runs, as builders so tests can ask each dialect's
+ * planner how it runs them (tests/server/store-lists.test.ts): every one is an
+ * index search, never a scan of a whole table.
+ */
+export function cardQueries(db: Kysely<Database>) {
+  return {
+    /** The stores changed after `version` (catalog_changes_version_idx), at most `limit`. */
+    changedSince: (version: number, limit: number) =>
+      db.selectFrom('catalog_changes').select('restaurant_id').distinct().where('version', '>', version).limit(limit),
+    /** A batch of a full build, by primary key. */
+    storesAfter: (afterId: number, limit: number) => selectStores(db).where('r.id', '>', afterId).orderBy('r.id').limit(limit),
+    storesById: (ids: readonly number[]) => selectStores(db).where('r.id', 'in', ids),
+    /** By the primary key (restaurant_id, day_of_week, opens_minute). */
+    hours: (ids: readonly number[]) =>
+      db
+        .selectFrom('restaurant_opening_hours')
+        .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
+        .where('restaurant_id', 'in', ids),
+    /** By reviews_restaurant_idx. */
+    reviews: (ids: readonly number[]) =>
+      db
+        .selectFrom('reviews')
+        .select((eb) => ['restaurant_id', eb.fn.avg<number | string>('rating').as('avg'), eb.fn.countAll<number | string>().as('count')])
+        .where('restaurant_id', 'in', ids)
+        .groupBy('restaurant_id'),
+    /** By the primary key (restaurant_id, category_id). */
+    links: (ids: readonly number[]) =>
+      db.selectFrom('restaurant_category_links').select(['restaurant_id', 'category_id']).where('restaurant_id', 'in', ids),
+  };
+}
+
+/** The cards of these stores (ids of stores that no longer exist are simply missing). */
+export async function loadCards(db: Kysely<Database>, ids: readonly number[]): Promise<StoreCard[]> {
+  if (ids.length === 0) return [];
+  return cardsOf(db, await cardQueries(db).storesById(ids).execute());
+}
+
+/** Up to `limit` cards of the stores with an id above `afterId`, by id: a full build reads the catalogue in batches. */
+export async function loadCardsAfter(db: Kysely<Database>, afterId: number, limit: number): Promise<StoreCard[]> {
+  return cardsOf(db, await cardQueries(db).storesAfter(afterId, limit).execute());
+}
+
+/** Pushes `value` onto the list of `key`. */
+function append<T>(map: Map<number, T[]>, key: number, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+async function cardsOf(db: Kysely<Database>, rows: readonly StoreRow[]): Promise<StoreCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => Number(row.id));
+  const queries = cardQueries(db);
+  const [hourRows, reviewRows, linkRows] = await Promise.all([
+    queries.hours(ids).execute(),
+    queries.reviews(ids).execute(),
+    queries.links(ids).execute(),
+  ]);
+  const hours = new Map<number, OpeningWindow[]>();
+  for (const row of hourRows) {
+    append(hours, Number(row.restaurant_id), {
+      day: Number(row.day_of_week),
+      opensMinute: Number(row.opens_minute),
+      closesMinute: Number(row.closes_minute),
+    });
+  }
+  // Rounded as reviewAggregatesOf() (store-rows.ts) rounds them for the store pages.
+  const reviews = new Map<number, { avgRating: number; count: number }>();
+  for (const row of reviewRows) {
+    reviews.set(Number(row.restaurant_id), { avgRating: Math.round(Number(row.avg) * 10) / 10, count: Number(row.count) });
+  }
+  const categories = new Map<number, number[]>();
+  for (const link of linkRows) append(categories, Number(link.restaurant_id), Number(link.category_id));
+  for (const list of categories.values()) list.sort((x, y) => x - y);
+  return rows.map((row) => {
+    const id = Number(row.id);
+    return cardOf(row, reviews.get(id), hours.get(id), categories.get(id) ?? []);
+  });
+}
