@@ -4,7 +4,6 @@
  * every answer checked against its schema before anyone trusts it.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import {
   API_PREFIX,
   VERSION_PATH,
@@ -21,6 +20,7 @@ import type { VersionInfo } from '../src/api/entities.ts';
 import { replayVerdict } from '../src/api/outbox.ts';
 import type { SyncFailure } from '../src/api/worker-api.ts';
 import { backoffDelay, sleep } from './backoff.ts';
+import { findProblem } from './check-shape.ts';
 import { failureFromOutcome, failureFromStatus } from './failures.ts';
 import type { HttpOutcome, HttpRequest, HttpSend } from './http.ts';
 
@@ -83,8 +83,7 @@ function isRetryable(outcome: HttpOutcome): boolean {
 }
 
 function checkShape<T>(schema: TSchema, body: unknown, path: string): ValueResult<T> {
-  if (Value.Check(schema, body)) return { ok: true, value: body as T };
-  const first = Value.Errors(schema, body).First();
-  const where = first ? ` at "${first.path || '/'}": ${first.message}` : '';
-  return { ok: false, reason: 'bad-response', message: `Unexpected answer from ${path}${where}` };
+  const problem = findProblem(schema, body);
+  if (!problem) return { ok: true, value: body as T };
+  return { ok: false, reason: 'bad-response', message: `Unexpected answer from ${path} at "${problem.path || '/'}": ${problem.message}` };
 }
