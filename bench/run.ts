@@ -8,8 +8,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BenchFigure, BenchScenario } from './types.ts';
 import { firstRouteWeight } from './scenarios/first-route-weight.ts';
+import { nearbyStores } from './scenarios/nearby-stores.ts';
 
-const scenarios: BenchScenario[] = [firstRouteWeight];
+const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores];
 
 function formatRow(figure: BenchFigure): string {
   const verdict = figure.budget === undefined ? 'info' : figure.withinBudget ? 'ok' : 'OVER BUDGET';
