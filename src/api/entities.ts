@@ -1,5 +1,6 @@
 /** Entity shapes exchanged by the API (spec §3). Field names follow the spec. */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 
 export const SettingSchema = Type.Object({ key: Type.String(), value: Type.String() }, { $id: 'Setting' });
 export type Setting = Static<typeof SettingSchema>;

@@ -3,7 +3,8 @@
  * with a 4xx status; the worker turns any failure into a typed `SyncResult`;
  * the UI turns a code into words from the translations.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import * as Type from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
