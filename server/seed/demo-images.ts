@@ -51,10 +51,10 @@ function demoImageSources(): Map<string, ImageSource> {
   );
 
   for (const store of DEMO_STORES) {
-    sources.set(demoImagePaths.store(store.slug), () => storeCoverSvg(store.name, store.art, store.color));
+    sources.set(demoImagePaths.store(store.slug), () => storeCoverSvg(store.art, store.color));
     for (const dishes of Object.values(store.menu)) {
       for (const dish of dishes) {
-        sources.set(demoImagePaths.dish(store.slug, dish.name), () => dishSvg(dish.name, dish.art, store.color));
+        sources.set(demoImagePaths.dish(store.slug, dish.name), () => dishSvg(dish.art, store.color));
       }
     }
   }

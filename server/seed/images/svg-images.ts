@@ -47,28 +47,18 @@ function placedArt(kind: string, x: number, y: number, scale: number): string {
   return `<g transform="translate(${x} ${y}) scale(${scale})">${foodArt(kind)}</g>`;
 }
 
-/** 800×450 cover: the dish drawing on the right, the store name on a band below. */
-export function storeCoverSvg(name: string, kind: string, color: string): string {
-  return svgDocument(
-    800,
-    450,
-    color,
-    placedArt(kind, 560, 200, 2.1) +
-      `<rect y="350" width="800" height="100" fill="#000000" opacity="0.28"/>` +
-      label(name, 40, 414, 44, 'start'),
-  );
+/**
+ * 800×450 cover: the dish drawing, centred so a square thumbnail keeps it.
+ * No name in the picture: the app prints it, and a cropped thumbnail would
+ * cut a printed one in half.
+ */
+export function storeCoverSvg(kind: string, color: string): string {
+  return svgDocument(800, 450, color, placedArt(kind, 400, 225, 2.3));
 }
 
-/** 400×400 dish picture with its name. */
-export function dishSvg(name: string, kind: string, color: string): string {
-  return svgDocument(
-    400,
-    400,
-    color,
-    placedArt(kind, 200, 175, 1.7) +
-      `<rect y="320" width="400" height="80" fill="#000000" opacity="0.25"/>` +
-      label(name.length > 24 ? `${name.slice(0, 23)}…` : name, 200, 372, 28),
-  );
+/** 400×400 dish picture; the app prints the dish's name beside it. */
+export function dishSvg(kind: string, color: string): string {
+  return svgDocument(400, 400, color, placedArt(kind, 200, 200, 1.9));
 }
 
 /** 240×240 tile for a category slide; the app prints the name beside it. */
