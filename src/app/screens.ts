@@ -9,6 +9,7 @@ const stores = () => import('../features/stores/store-screens.tsx');
 const explore = () => import('../features/explore/explore-screens.tsx');
 const auth = () => import('../features/auth/auth-screens.tsx');
 const account = () => import('../features/account/account-screens.tsx');
+const favourites = () => import('../features/account/favourites-screen.tsx');
 const rating = () => import('../features/rating/rating-screens.tsx');
 const cart = () => import('../features/cart/cart-screens.tsx');
 const runningOrder = () => import('../features/running-order/running-order-screens.tsx');
@@ -27,7 +28,7 @@ export const AlertsScreen = lazyScreen(() => account().then((m) => m.AlertsScree
 export const AddressesScreen = lazyScreen(() => account().then((m) => m.AddressesScreen));
 export const WalletScreen = lazyScreen(() => account().then((m) => m.WalletScreen));
 export const OrdersScreen = lazyScreen(() => account().then((m) => m.OrdersScreen));
-export const FavoriteStoresScreen = lazyScreen(() => account().then((m) => m.FavoriteStoresScreen));
+export const FavoriteStoresScreen = lazyScreen(() => favourites().then((m) => m.FavoriteStoresScreen));
 export const RateOrderScreen = lazyScreen(() => rating().then((m) => m.RateOrderScreen));
 export const ReviewsScreen = lazyScreen(() => rating().then((m) => m.ReviewsScreen));
 export const CartScreen = lazyScreen(() => cart().then((m) => m.CartScreen));

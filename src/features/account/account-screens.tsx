@@ -43,7 +43,3 @@ export function WalletScreen() {
 export function OrdersScreen() {
   return <ComingScreen title={useT()('screenOrders')} />;
 }
-
-export function FavoriteStoresScreen() {
-  return <ComingScreen title={useT()('screenFavoriteStores')} />;
-}

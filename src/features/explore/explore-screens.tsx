@@ -1,13 +1,159 @@
+/**
+ * /explore: matches from the replica at once, then (debounced) the server's
+ * search around the address merged in. Offline it still shows what the
+ * replica holds.
+ */
+import { useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
+import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
 import { useT } from '../../app/look.tsx';
-import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { useServices } from '../../app/services.tsx';
+import { normaliseQuery, searchKey } from '../../db/keys.ts';
+import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { StoreCardList } from '../stores/StoreCardList.tsx';
+import { storeItemPath } from '../stores/store-paths.ts';
+import { storesInOrder, useOrderType } from '../stores/store-rows.ts';
+import { useMoney } from '../stores/use-money.ts';
+import { useQueryParam } from '../stores/use-query-param.ts';
+import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { MAX_ITEM_RESULTS, MAX_STORE_RESULTS, mergeIds, searchReplica } from './local-search.ts';
+import './explore.css';
 
-/** /explore: a tab-bar destination, so no back button. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+function useDebounced(value: string, delay: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+interface ItemResult {
+  item: MenuItemRow;
+  store: StoreRow | undefined;
+}
+
+interface Results {
+  stores: StoreRow[];
+  items: ItemResult[];
+}
+
+/** Local matches merged with the server's stored answer for this query, as rows. */
+function useResults(query: string, serverQuery: string): Results | null {
+  const { db } = useServices();
+  const address = useCurrentAddress();
+  return useLiveQuery(
+    async () => {
+      const local = await searchReplica(db, query);
+      const server =
+        address && serverQuery && normaliseQuery(serverQuery) === normaliseQuery(query)
+          ? await db.searches.get(searchKey(serverQuery, address))
+          : undefined;
+      const storeIds = mergeIds(server?.storeIds ?? [], local.storeIds, MAX_STORE_RESULTS);
+      const itemIds = mergeIds(server?.itemIds ?? [], local.itemIds, MAX_ITEM_RESULTS);
+      const stores = await storesInOrder(db, storeIds);
+      const items = ((await db.items.bulkGet(itemIds)) as (MenuItemRow | undefined)[]).filter(
+        (item): item is MenuItemRow => item !== undefined,
+      );
+      const owners = (await db.stores.bulkGet([...new Set(items.map((item) => item.restaurant_id))])) as (StoreRow | undefined)[];
+      const byId = new Map(owners.filter((s): s is StoreRow => !!s).map((store) => [store.id, store]));
+      return { stores, items: items.map((item) => ({ item, store: byId.get(item.restaurant_id) })) };
+    },
+    [db, query, serverQuery, address],
+    null,
+  );
+}
+
 export function ExploreScreen() {
   const t = useT();
+  const { worker } = useServices();
+  const [qParam, setQuery] = useQueryParam('q');
+  const query = qParam ?? '';
+  const debounced = useDebounced(normaliseQuery(query), SEARCH_DEBOUNCE_MS);
+  const { result } = useWorkerRefresh(`search:${debounced}`, () => worker.searchStores(debounced), debounced !== '');
+  const results = useResults(query, debounced);
+  const orderType = useOrderType();
+  const trimmed = normaliseQuery(query);
+  const searching = trimmed !== '' && (debounced !== trimmed || result === null);
+  const nothing = results && results.stores.length === 0 && results.items.length === 0;
+
   return (
     <ScreenShell title={t('screenExplore')} topLevel>
-      <EmptyState>{t('comingScreenBody')}</EmptyState>
+      <form className="explore-search" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="explore-query" className="visually-hidden">
+          {t('exploreSearchLabel')}
+        </label>
+        <input
+          id="explore-query"
+          type="search"
+          className="text-field"
+          placeholder={t('explorePlaceholder')}
+          value={query}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => setQuery(event.target.value || null)}
+        />
+      </form>
+      {trimmed === '' && <EmptyState>{t('exploreHint')}</EmptyState>}
+      {trimmed !== '' && isUnreachable(result) && (
+        <p className="saved-note" data-testid="explore-offline">
+          {t('exploreOfflineNote')}
+        </p>
+      )}
+      {trimmed !== '' && searching && nothing && (
+        <p className="saved-note" role="status">
+          {t('exploreSearching')}
+        </p>
+      )}
+      {trimmed !== '' && !searching && nothing && <EmptyState>{t('exploreNoResults', { query: query.trim() })}</EmptyState>}
+      {trimmed !== '' && results && results.stores.length > 0 && (
+        <section aria-labelledby="explore-stores" className="explore-section">
+          <h2 id="explore-stores" className="explore-heading">
+            {t('exploreStoresHeading')}
+          </h2>
+          <StoreCardList stores={results.stores} orderType={orderType} />
+        </section>
+      )}
+      {trimmed !== '' && results && results.items.length > 0 && (
+        <section aria-labelledby="explore-items" className="explore-section">
+          <h2 id="explore-items" className="explore-heading">
+            {t('exploreItemsHeading')}
+          </h2>
+          <ul className="explore-items" data-testid="explore-items">
+            {results.items.map((result) => (
+              <li key={result.item.id}>
+                <ItemResultRow {...result} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </ScreenShell>
+  );
+}
+
+function ItemResultRow({ item, store }: ItemResult) {
+  const t = useT();
+  const money = useMoney();
+  const content = (
+    <>
+      <span className="explore-item-text">
+        <span className="explore-item-name">{item.name}</span>
+        {store && <span className="explore-item-store">{t('exploreItemAt', { store: store.name })}</span>}
+      </span>
+      <span className="explore-item-price">{money(item.price)}</span>
+    </>
+  );
+  // An item whose store the replica does not hold yet cannot name its page.
+  if (!store) return <div className="explore-item" data-testid="explore-item">{content}</div>;
+  return (
+    <Link to={storeItemPath(store, item.id)} className="explore-item" data-testid="explore-item">
+      {content}
+    </Link>
   );
 }

@@ -20,8 +20,6 @@ describe('not-found screen', () => {
 
 describe('routes of later issues', () => {
   it.each([
-    ['/stores/riverton/pizza-place', 'Store'],
-    ['/stores/riverton/pizza-place/42', 'Store'],
     ['/login/forgot-password', 'Reset your password'],
     ['/running-order/ABC-123', 'Your order'],
     ['/auth/login-as-customer', 'Sign in as a customer'],

@@ -1,0 +1,38 @@
+/**
+ * Explore's search over the replica: stores whose name or description and
+ * items whose name contain the query, then merged with the ids the server
+ * answered (server order first, local matches after, each once, capped).
+ */
+import { normaliseQuery } from '../../db/keys.ts';
+import type { MenuItemRow, ReplicaDatabase, StoreRow } from '../../db/schema.ts';
+
+export const MAX_STORE_RESULTS = 20;
+export const MAX_ITEM_RESULTS = 30;
+
+export function matchesQuery(text: string | null | undefined, query: string): boolean {
+  return !!text && normaliseQuery(text).includes(query);
+}
+
+export interface LocalMatches {
+  storeIds: number[];
+  itemIds: number[];
+}
+
+export async function searchReplica(db: ReplicaDatabase, rawQuery: string): Promise<LocalMatches> {
+  const query = normaliseQuery(rawQuery);
+  if (query === '') return { storeIds: [], itemIds: [] };
+  const stores = (await db.stores
+    .filter((row) => matchesQuery((row as StoreRow).name, query) || matchesQuery((row as StoreRow).description, query))
+    .limit(MAX_STORE_RESULTS)
+    .toArray()) as StoreRow[];
+  const items = (await db.items
+    .filter((row) => matchesQuery((row as MenuItemRow).name, query))
+    .limit(MAX_ITEM_RESULTS)
+    .toArray()) as MenuItemRow[];
+  return { storeIds: stores.map((store) => store.id), itemIds: items.map((item) => item.id) };
+}
+
+/** Server ids first (they are ranked around the address), then local ones it did not name; capped. */
+export function mergeIds(server: readonly number[], local: readonly number[], cap: number): number[] {
+  return [...new Set([...server, ...local])].slice(0, cap);
+}

@@ -1,0 +1,18 @@
+import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
+import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
+import { useT } from '../../app/look.tsx';
+import { updatedAgoText } from '../../lib/connectivity.ts';
+
+/** "Updated N min ago" under saved data shown while offline (DESIGN §2); nothing online. */
+export function SavedNote({ fetchedAt, testId = 'saved-note' }: { fetchedAt: number | null | undefined; testId?: string }) {
+  const t = useT();
+  const { offline } = useConnectivity();
+  const now = useMinuteClock();
+  const text = offline ? updatedAgoText(fetchedAt, now, t) : null;
+  if (!text) return null;
+  return (
+    <p className="saved-note" data-testid={testId}>
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SearchIds, SyncResult } from '../../../../src/api/worker-api.ts';
+import { searchKey } from '../../../../src/db/keys.ts';
+import { mergeIds } from '../../../../src/features/explore/local-search.ts';
+import { SAMPLE_ADDRESS } from '../../support/replica-fixture.ts';
+import { renderApp } from '../../support/render-app.tsx';
+import { itemRow, storeRow } from '../stores/fixtures.ts';
+
+describe('explore (/explore)', () => {
+  it('shows replica matches at once and asks the server (debounced), merging its results in', async () => {
+    const { db, worker } = await renderApp({ path: '/explore', address: SAMPLE_ADDRESS });
+    await db.stores.bulkPut([
+      storeRow({ id: 1, name: 'Green Bowl', description: 'Salads' }),
+      storeRow({ id: 2, name: 'Taco Town', slug: 'taco-town', description: 'Wraps and tacos' }),
+      storeRow({ id: 3, name: 'Pizza Place', slug: 'pizza-place', description: 'Pizza' }),
+    ]);
+    await db.items.put(itemRow({ id: 100, restaurant_id: 1, name: 'Falafel wrap', price: 850 }));
+    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'wrap' } });
+    const cards = await screen.findAllByTestId('store-card');
+    expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Taco Town']);
+    const item = await screen.findByTestId('explore-item');
+    expect(item).toHaveTextContent('Falafel wrap');
+    expect(item).toHaveTextContent('at Green Bowl');
+    expect(item).toHaveAttribute('href', '/stores/riverton/green-bowl/100');
+    await waitFor(() => expect(worker.searchStores).toHaveBeenCalledWith('wrap'));
+    // The server also found Pizza Place (a wrap on a menu not saved here): server results come first.
+    await db.searches.put({ key: searchKey('wrap', SAMPLE_ADDRESS), query: 'wrap', storeIds: [3], itemIds: [], fetchedAt: Date.now() });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('store-card').map((card) => card.querySelector('h3')?.textContent)).toEqual(['Pizza Place', 'Taco Town']),
+    );
+  });
+
+  it('still shows local matches offline, and says so', async () => {
+    const { db } = await renderApp({
+      path: '/explore?q=bowl',
+      address: SAMPLE_ADDRESS,
+      worker: { searchStores: vi.fn(async (): Promise<SyncResult<SearchIds>> => ({ ok: false, reason: 'offline' })) },
+    });
+    await db.stores.put(storeRow({ name: 'Green Bowl' }));
+    expect(await screen.findByTestId('store-card')).toHaveTextContent('Green Bowl');
+    expect(await screen.findByTestId('explore-offline')).toBeInTheDocument();
+  });
+
+  it('says when nothing matches', async () => {
+    await renderApp({ path: '/explore?q=zzz', address: SAMPLE_ADDRESS });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText('Nothing matches "zzz".')).toBeInTheDocument();
+  });
+
+  it('merges ids: server first, each once, capped', () => {
+    expect(mergeIds([3, 1], [1, 2, 4], 3)).toEqual([3, 1, 2]);
+  });
+});
