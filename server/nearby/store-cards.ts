@@ -14,15 +14,14 @@
  * checks against the response schema and the SQL path.
  */
 import type { Kysely } from 'kysely';
-import type { Store } from '../../src/api/index.ts';
-import { fromFlag, type Database } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { EARTH_RADIUS_KM } from '../geo/distance.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
-import { selectStores, type StoreRow } from '../repositories/store-rows.ts';
+import { selectStores, storeFields, type StoreFields, type StoreRow } from '../repositories/store-rows.ts';
 
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
 
-export type StoreCardFields = Omit<Store, 'distance' | 'is_open'>;
+export type StoreCardFields = StoreFields;
 
 export interface StoreCard {
   id: number;
@@ -84,32 +83,8 @@ function cardOf(
   windows: readonly OpeningWindow[] | undefined,
   categoryIds: readonly number[],
 ): StoreCard {
-  const id = Number(row.id);
-  const latitude = Number(row.latitude);
-  const longitude = Number(row.longitude);
-  const deliveryType = Number(row.delivery_type) as Store['delivery_type'];
-  // Keys in the order of StoreSchema (the order Fastify's serializer writes).
-  const fields: StoreCardFields = {
-    id,
-    name: row.name,
-    slug: row.slug,
-    city: row.city,
-    description: row.description,
-    image: row.image,
-    is_active: fromFlag(row.is_active),
-    is_featured: fromFlag(row.is_featured),
-    custom_featured_name: row.custom_featured_name,
-    custom_message_on_list: row.custom_message_on_list,
-    avgRating: review?.avgRating ?? 0,
-    rating: Number(row.rating),
-    reviews_count: review?.count ?? 0,
-    delivery_time: Number(row.delivery_time),
-    price_range: Number(row.price_range),
-    delivery_type: deliveryType,
-    store_color: row.store_color,
-    latitude,
-    longitude,
-  };
+  const fields = storeFields(row, review);
+  const { id, latitude, longitude, delivery_type: deliveryType } = fields;
   // The card's JSON with a placeholder, cut in front of it: `...,"distance":` + `null,"is_open":false}`.
   const json = JSON.stringify({ ...fields, distance: null, is_open: false });
   return {

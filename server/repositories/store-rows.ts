@@ -116,13 +116,17 @@ export interface StoreContext {
   timeIn: (timeZone: string) => LocalTime;
 }
 
-export function toStore(row: StoreRow, context: StoreContext): Store {
-  const id = Number(row.id);
-  const latitude = Number(row.latitude);
-  const longitude = Number(row.longitude);
-  const reviews = context.reviews.get(id);
+/** What a store answer says that does not depend on where or when it is asked. */
+export type StoreFields = Omit<Store, 'distance' | 'is_open'>;
+
+/**
+ * The one mapping of a store row to its answer's fields, shared by the SQL
+ * path and the nearby engine's pre-encoded cards. Keys in the order of
+ * StoreSchema; `distance` and `is_open` follow them.
+ */
+export function storeFields(row: StoreRow, reviews: ReviewAggregate | undefined): StoreFields {
   return {
-    id,
+    id: Number(row.id),
     name: row.name,
     slug: row.slug,
     city: row.city,
@@ -137,12 +141,19 @@ export function toStore(row: StoreRow, context: StoreContext): Store {
     reviews_count: reviews?.count ?? 0,
     delivery_time: Number(row.delivery_time),
     price_range: Number(row.price_range),
-    distance: context.point ? roundKm(distanceKm(context.point, { latitude, longitude })) : null,
     delivery_type: Number(row.delivery_type) as Store['delivery_type'],
     store_color: row.store_color,
-    latitude,
-    longitude,
-    is_open: isOpenAt(context.hours.get(id) ?? [], context.timeIn(row.timezone)),
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+  };
+}
+
+export function toStore(row: StoreRow, context: StoreContext): Store {
+  const fields = storeFields(row, context.reviews.get(Number(row.id)));
+  return {
+    ...fields,
+    distance: context.point ? roundKm(distanceKm(context.point, fields)) : null,
+    is_open: isOpenAt(context.hours.get(fields.id) ?? [], context.timeIn(row.timezone)),
   };
 }
 

@@ -20,6 +20,7 @@ import { useMoney } from '../stores/use-money.ts';
 import { useQueryParam } from '../stores/use-query-param.ts';
 import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
 import { MAX_ITEM_RESULTS, MAX_STORE_RESULTS, mergeIds, searchReplica } from './local-search.ts';
+import '../../ui/text-field.css';
 import './explore.css';
 
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PinIcon } from '../../ui/icons.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { gpsFailureAction } from './gps.ts';
+import '../../ui/text-field.css';
 import './location.css';
 
 export function filterLocations(locations: readonly PopularLocationRow[], query: string): PopularLocationRow[] {
@@ -55,7 +56,7 @@ export function SearchLocationScreen() {
       <input
         id="location-query"
         type="search"
-        className="location-field"
+        className="text-field"
         placeholder={t('locationSearchPlaceholder')}
         value={query}
         autoComplete="off"
