@@ -2,32 +2,23 @@
  * A customer's first visit, on a phone and on a laptop: the shell every
  * other screen lives in, the desktop landing, and the system screens.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { LAPTOP, PHONE, launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, PHONE, newContext, screenshot } from './support/browser.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserAndServer();
 
 async function primaryLocationName(): Promise<string> {
-  const row = await server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
+  const row = await suite.server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
   return row.name;
 }
 
 describe('first visit on a phone (375 px)', () => {
   it('shows the mobile home: logo, the primary location as address, and the five tabs', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
 
     await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -46,7 +37,7 @@ describe('first visit on a phone (375 px)', () => {
     const primary = await primaryLocationName();
     await expect.poll(() => app.headerAddress.textContent()).toContain(primary.slice(0, 25));
     expect(await app.headerAddress.getAttribute('href')).toBe('/search-location');
-    const storeName = await server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
+    const storeName = await suite.server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
     await expect.poll(() => app.page.getByRole('img', { name: storeName.value }).first().isVisible()).toBe(true);
     await screenshot(app.page, 'phone-home');
 
@@ -65,8 +56,8 @@ describe('first visit on a phone (375 px)', () => {
   });
 
   it('shows the not-found screen for an unknown route', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/no/such/place');
     await expect.poll(() => app.notFound.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await app.notFound.textContent()).toContain('Page not found');
@@ -78,12 +69,12 @@ describe('first visit on a phone (375 px)', () => {
 
 describe('first visit on a laptop (1280 px)', () => {
   it('shows the desktop landing whose use-app button un-blurs the phone preview', async () => {
-    const context = await newContext(browser, { viewport: LAPTOP });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: LAPTOP });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
 
     await expect.poll(() => app.desktopLanding.isVisible(), { timeout: 20_000 }).toBe(true);
-    const heading = await server.db.selectFrom('settings').select('value').where('key', '=', 'desktopHeading').executeTakeFirstOrThrow();
+    const heading = await suite.server.db.selectFrom('settings').select('value').where('key', '=', 'desktopHeading').executeTakeFirstOrThrow();
     await expect.poll(() => app.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading.value);
     expect(await app.page.getByTestId('desktop-landing').locator('.achievements > *').count()).toBe(4);
     expect(await app.page.getByRole('combobox', { name: /language/i }).isVisible()).toBe(true);
@@ -101,12 +92,12 @@ describe('first visit on a laptop (1280 px)', () => {
   });
 
   it('switches to the right-to-left language from the footer selector', async () => {
-    const context = await newContext(browser, { viewport: LAPTOP });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: LAPTOP });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
     await expect.poll(() => app.desktopLanding.isVisible(), { timeout: 20_000 }).toBe(true);
     await app.waitForReplica();
-    const arabic = await server.db.selectFrom('languages').select('id').where('dir', '=', 'rtl').executeTakeFirstOrThrow();
+    const arabic = await suite.server.db.selectFrom('languages').select('id').where('dir', '=', 'rtl').executeTakeFirstOrThrow();
     await app.page.getByRole('combobox', { name: /language/i }).selectOption(String(arabic.id));
     // The landing reloads 2 s after the language is loaded (spec §9).
     await expect.poll(() => app.page.evaluate(() => document.documentElement.dir), { timeout: 15_000 }).toBe('rtl');
@@ -120,7 +111,7 @@ describe('a city whose admin marked no primary location', () => {
   it('shows the Critical Error page with the steps to fix it', async () => {
     const broken = await startTestServer({ withoutPrimaryLocation: true });
     try {
-      const context = await newContext(browser, { viewport: PHONE });
+      const context = await newContext(suite.browser, { viewport: PHONE });
       const app = new CustomerApp(await context.newPage(), broken.url);
       await app.open('/');
       await expect.poll(() => app.criticalError.isVisible(), { timeout: 20_000 }).toBe(true);

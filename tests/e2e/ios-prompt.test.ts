@@ -2,30 +2,20 @@
  * The iOS add-to-home-screen prompt (spec §4, §9): on an iPhone that has not
  * installed the app, from the 2nd visit for 2 visits, 2.5 s after the start.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot } from './support/browser.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserAndServer();
 
 describe('iOS add-to-home-screen prompt', () => {
   it('stays away on the first visit, shows 2.5 s into the 2nd and 3rd, and not on the 4th', async () => {
-    const context = await newContext(browser, { viewport: PHONE, userAgent: IPHONE_SAFARI });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE, userAgent: IPHONE_SAFARI });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     const prompt = app.page.getByTestId('ios-install-prompt');
     const promptAfterStart = async () => {
       await app.page.reload();

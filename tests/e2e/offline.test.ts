@@ -3,27 +3,17 @@
  * worker serves the shell from its precache and the screens render from the
  * Dexie replica, with an offline banner.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserAndServer();
 
 describe('offline after one online visit', () => {
   it('reloads the home screen from the precache and the replica, with an offline banner', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
     await app.waitForReplica();
     await waitForServiceWorkerControl(app.page);
@@ -56,7 +46,7 @@ describe('offline after one online visit', () => {
     await expect.poll(() => app.page.getByTestId('page-updated').textContent()).toMatch(/updated/i);
     await app.open('/pages/privacy');
     await expect.poll(() => app.offlineScreen.isVisible(), { timeout: 20_000 }).toBe(true);
-    const offlineTitle = await server.db.selectFrom('settings').select('value').where('key', '=', 'offlineTitleMessage').executeTakeFirstOrThrow();
+    const offlineTitle = await suite.server.db.selectFrom('settings').select('value').where('key', '=', 'offlineTitleMessage').executeTakeFirstOrThrow();
     expect(await app.offlineScreen.textContent()).toContain(offlineTitle.value);
     await screenshot(app.page, 'phone-offline-screen');
 
@@ -73,8 +63,8 @@ describe('offline after one online visit', () => {
   });
 
   it('simulates offline mode for testers with ?offline=1, and ?offline=0 ends it', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
     await app.waitForReplica();
     await waitForServiceWorkerControl(app.page);
@@ -83,7 +73,7 @@ describe('offline after one online visit', () => {
     await expect.poll(() => app.page.getByTestId('simulated-offline-mark').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await app.pref('simulatedOffline')).toBe(true);
     // The worker treats the API as unreachable: a settings change on the server is not seen.
-    await server.db.updateTable('settings').set({ value: 'Simulated Offline Diner' }).where('key', '=', 'storeName').execute();
+    await suite.server.db.updateTable('settings').set({ value: 'Simulated Offline Diner' }).where('key', '=', 'storeName').execute();
     await app.page.reload();
     await expect.poll(() => app.offlineBanner.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await app.page.title()).not.toBe('Simulated Offline Diner');

@@ -4,35 +4,25 @@
  * in its background-sync queue and reaches the server exactly once when
  * the network returns.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE,
   dispatchSync,
-  launchBrowser,
   launchProfileBrowser,
   newContext,
   screenshot,
   waitForServiceWorkerControl,
 } from './support/browser.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { queueNameFor, type FromServiceWorkerMessage } from '../../src/api/index.ts';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserAndServer();
 
 async function openControlledApp(): Promise<CustomerApp> {
-  const context = await newContext(browser, { viewport: PHONE });
-  const app = new CustomerApp(await context.newPage(), server.url);
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  const app = new CustomerApp(await context.newPage(), suite.server.url);
   await app.open('/');
   await app.waitForReplica();
   await waitForServiceWorkerControl(app.page);
@@ -55,14 +45,14 @@ function postQueuedAction(page: Page, idempotencyKey: string, body: unknown) {
 }
 
 async function storedKeys(key: string) {
-  return server.db.selectFrom('idempotency_keys').select(['state', 'response_status']).where('idempotency_key', '=', key).execute();
+  return suite.server.db.selectFrom('idempotency_keys').select(['state', 'response_status']).where('idempotency_key', '=', key).execute();
 }
 
 describe('service worker', () => {
   it('makes the app installable, with a manifest built from the settings', async () => {
     const profile = await launchProfileBrowser({ viewport: PHONE });
     try {
-      const app = new CustomerApp(await profile.context.newPage(), server.url);
+      const app = new CustomerApp(await profile.context.newPage(), suite.server.url);
       await app.open('/');
       await app.waitForReplica();
       await waitForServiceWorkerControl(app.page);
@@ -77,7 +67,7 @@ describe('service worker', () => {
       const { url } = await cdp.send('Page.getAppManifest');
       expect(new URL(url).pathname).toBe('/manifest.webmanifest');
       const manifest = await app.page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
-      const storeName = await server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
+      const storeName = await suite.server.db.selectFrom('settings').select('value').where('key', '=', 'storeName').executeTakeFirstOrThrow();
       expect(manifest).toMatchObject({ name: storeName.value, display: 'standalone', start_url: '/' });
     } finally {
       await profile.close();
@@ -87,7 +77,7 @@ describe('service worker', () => {
   it('queues an action sent offline and replays it once when the network returns', async () => {
     const app = await openControlledApp();
     const { page } = app;
-    const english = await server.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
+    const english = await suite.server.db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirstOrThrow();
     const key = `e2e-${Date.now()}`;
     // Outcomes the service worker broadcasts, as the sync worker hears them.
     await page.evaluate(() => {

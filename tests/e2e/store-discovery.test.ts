@@ -3,27 +3,17 @@
  * cut: explore, a store page with its menu, an item with its add-ons, all
  * from the replica once seen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = useBrowserAndServer();
 
 describe('finding food at 375 px', () => {
   it('searches, opens a store and an item, then revisits them offline', async () => {
-    const context = await newContext(browser, { viewport: PHONE });
-    const app = new CustomerApp(await context.newPage(), server.url);
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
     const { page } = app;
     await app.open('/');
     await app.waitForReplica();
@@ -60,11 +50,11 @@ describe('finding food at 375 px', () => {
     await page.goto(itemUrl);
     await expect.poll(() => page.getByTestId('item-sheet').textContent(), { timeout: 20_000 }).toContain('Mixed Grill');
 
-    await page.goto(new URL('/explore?q=grill', server.url).toString());
+    await page.goto(new URL('/explore?q=grill', suite.server.url).toString());
     await expect.poll(() => page.getByTestId('store-card').filter({ hasText: 'Beirut Grill' }).isVisible(), { timeout: 20_000 }).toBe(true);
 
     // A store never opened on this device has nothing to show offline.
-    await page.goto(new URL('/stores/riverton/golden-wok', server.url).toString());
+    await page.goto(new URL('/stores/riverton/golden-wok', suite.server.url).toString());
     await expect.poll(() => app.offlineScreen.isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });

@@ -7,32 +7,27 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
-import { REPOSITORY_DIST_DIR, startTestServer, type TestServer } from '../support/test-server.ts';
+import { REPOSITORY_DIST_DIR } from '../support/test-server.ts';
+import { useBrowserAndServer } from './support/suite.ts';
 import { createVersionsRepository } from '../../server/repositories/versions-repository.ts';
 
-let browser: Browser;
-let server: TestServer;
 let distCopy: string;
-
-beforeAll(async () => {
-  // A copy of the build, so one test can ship a 'new version' of the service worker.
+// A copy of the build, so one test can ship a 'new version' of the service worker.
+const suite = useBrowserAndServer(async () => {
   distCopy = await mkdtemp(path.join(tmpdir(), 'foodpilot-dist-'));
   await cp(REPOSITORY_DIST_DIR, distCopy, { recursive: true });
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ distDir: distCopy })]);
+  return { distDir: distCopy };
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await rm(distCopy, { recursive: true, force: true });
 });
 
 async function openOnce(): Promise<CustomerApp> {
-  const context = await newContext(browser, { viewport: PHONE });
-  const app = new CustomerApp(await context.newPage(), server.url);
+  const context = await newContext(suite.browser, { viewport: PHONE });
+  const app = new CustomerApp(await context.newPage(), suite.server.url);
   await app.open('/');
   await app.waitForReplica();
   await waitForServiceWorkerControl(app.page);
@@ -42,8 +37,8 @@ async function openOnce(): Promise<CustomerApp> {
 describe('version check', () => {
   it('refetches settings when the settings version changes', async () => {
     const app = await openOnce();
-    await server.db.updateTable('settings').set({ value: 'Riverside Eats' }).where('key', '=', 'storeName').execute();
-    const next = await createVersionsRepository(server.db).bump('settings');
+    await suite.server.db.updateTable('settings').set({ value: 'Riverside Eats' }).where('key', '=', 'storeName').execute();
+    const next = await createVersionsRepository(suite.server.db).bump('settings');
     await app.page.reload();
     await expect.poll(() => app.page.title(), { timeout: 20_000 }).toBe('Riverside Eats');
     expect(await app.pref('forceNewSettingsVersion')).toBe(next);
@@ -59,7 +54,7 @@ describe('version check', () => {
       localStorage.setItem('activeRestaurant', '7');
       await (await caches.open('e2e-stale-cache')).put('/stale', new Response('old'));
     });
-    const next = await createVersionsRepository(server.db).bump('cache');
+    const next = await createVersionsRepository(suite.server.db).bump('cache');
 
     await page.reload();
     await expect.poll(() => app.updatingOverlay.isVisible(), { timeout: 20_000 }).toBe(true);

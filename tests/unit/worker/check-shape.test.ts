@@ -267,7 +267,9 @@ function describeValue(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => (item === undefined ? '<undefined>' : Number.isNaN(item) ? '<NaN>' : item))?.slice(0, 160) ?? String(value);
 }
 
-describe('the checker agrees with TypeBox', () => {
+// Every mutation at every position of the larger answers takes seconds, more
+// when the other test files share the two cores: a generous time-out, not a flaky one.
+describe('the checker agrees with TypeBox', { timeout: 60_000 }, () => {
   for (const [name, schema] of roots) {
     it(name, () => {
       const json = asJson(schema);
