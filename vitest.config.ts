@@ -11,6 +11,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // The worker's tests talk to a real server; on two busy cores (CI
+          // runs files in parallel) a call can take longer than vitest's 5 s.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
         },
       },
       {
