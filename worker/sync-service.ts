@@ -27,6 +27,7 @@ import { writeAddress } from './replica-writes.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
 import { openItem, openStore, selectStore } from './store-pages.ts';
+import { openReviews } from './store-reviews.ts';
 import { recordConnectivity } from './sync-state.ts';
 
 export interface SyncServiceOptions {
@@ -128,6 +129,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     openStore: (slug) => openStore(ctx, slug),
     openItem: (itemId) => openItem(ctx, itemId),
     selectStore: (storeId) => selectStore(ctx, storeId),
+    openReviews: (slug) => openReviews(ctx, slug),
     searchStores: (query) => searchStores(ctx, query),
     reverseGeocode: (lat, lng) => reverseGeocode(ctx, lat, lng),
     useGpsFix: (lat, lng, fixOptions) => useGpsFix(ctx, lat, lng, fixOptions),

@@ -143,4 +143,9 @@ export const ARABIC_TEXTS: Record<TextKey, string> = {
   favouritesEmpty: 'ليس لديك متاجر مفضلة بعد. اضغط على القلب في صفحة المتجر لإضافة واحد.',
   favouritesSignIn: 'سجّل الدخول لترى متاجرك المفضلة.',
   signIn: 'تسجيل الدخول',
+  reviewsAverage: 'التقييم {rating} من 5',
+  reviewsCount: '{count} تقييمات',
+  reviewsCountOne: 'تقييم واحد',
+  reviewStars: '{rating} من 5 نجوم',
+  reviewsEmpty: 'لم يقيّم أحد هذا المتجر بعد.',
 };

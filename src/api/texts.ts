@@ -151,6 +151,12 @@ export const ENGLISH_TEXTS = {
   favouritesEmpty: 'You have no favourite stores yet. Tap the heart on a store page to add one.',
   favouritesSignIn: 'Sign in to see your favourite stores.',
   signIn: 'Sign in',
+  // Added by store reviews
+  reviewsAverage: 'Rated {rating} of 5',
+  reviewsCount: '{count} reviews',
+  reviewsCountOne: '1 review',
+  reviewStars: '{rating} of 5 stars',
+  reviewsEmpty: 'No one has reviewed this store yet.',
 } as const;
 
 export type TextKey = keyof typeof ENGLISH_TEXTS;

@@ -123,6 +123,11 @@ export interface SyncWorkerApi {
   openItem(itemId: number): Promise<SyncResult>;
   /** Spec §4: records the order type by the store's delivery type (1, 2; 3 keeps the preference) and the active store. */
   selectStore(storeId: number): Promise<SyncResult<OrderTypePreference>>;
+  /**
+   * A store's reviews with their average, kept whole under the slug (table
+   * `reviews`). An unknown slug is NOT_FOUND and removes what was saved for it.
+   */
+  openReviews(slug: string): Promise<SyncResult>;
   /** Server search around the address; results go into the replica, their ids into `searches` under `searchKey`. */
   searchStores(query: string): Promise<SyncResult<SearchIds>>;
   /** A formatted address for a point (coordinate-to-address, answered offline by the server's gazetteer). */

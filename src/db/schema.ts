@@ -5,7 +5,7 @@
  * a version that shipped (STYLE habit 5).
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Item, Language, OutboxEntry, Page, PopularLocation, Store, StoreDetail, UserAddress } from '../api/index.ts';
+import type { Item, Language, OutboxEntry, Page, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress } from '../api/index.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -78,6 +78,11 @@ export interface FavouriteRow extends Mirrored {
   /** Added on this device and not yet confirmed by the server. */
   pending?: boolean;
 }
+/** A store's reviews page (version 3): the server's whole answer, under the slug it was asked for. */
+export type ReviewsRow = StoreReviews & {
+  slug: string;
+  fetchedAt: number;
+};
 export interface CartLineRow {
   id: string;
   itemId: number;
@@ -151,6 +156,8 @@ export class ReplicaDatabase extends Dexie {
   // Version 2.
   categorySlides!: EntityTable<RecordRow, 'id'>;
   searches!: EntityTable<SearchRow, 'key'>;
+  // Version 3.
+  reviews!: EntityTable<ReviewsRow, 'slug'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -189,6 +196,9 @@ export class ReplicaDatabase extends Dexie {
       categorySlides: 'id',
       searches: 'key, fetchedAt',
     });
+    // Store reviews: one row per store slug holding the server's whole
+    // answer. A new table only, so no upgrade function.
+    this.version(3).stores({ reviews: 'slug' });
     // Another tab opening a newer schema must not be blocked by this one
     // (DESIGN §4 pitfall): close, and let the page reload into the new code.
     this.on('versionchange', () => {
@@ -220,6 +230,8 @@ export const SyncResource = {
   /** A server search, by its `searches` key. */
   search: (key: string) => `search:${key}`,
   favourites: 'favourites',
+  /** A store's reviews, by slug. */
+  reviews: (slug: string) => `reviews:${slug}`,
 } as const;
 
 /**

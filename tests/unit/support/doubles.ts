@@ -46,6 +46,7 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
     openStore: vi.fn(async (_slug: string): Promise<SyncResult<{ storeId: number }>> => ({ ok: true as const, value: { storeId: 1 } })),
     openItem: vi.fn(async (_itemId: number): Promise<SyncResult> => ({ ok: true as const })),
     selectStore: vi.fn(async (_storeId: number): Promise<SyncResult<OrderTypePreference>> => ({ ok: true as const, value: 'DELIVERY' as const })),
+    openReviews: vi.fn(async (_slug: string): Promise<SyncResult> => ({ ok: true as const })),
     searchStores: vi.fn(async (_query: string): Promise<SyncResult<SearchIds>> => ({ ok: true as const, value: { storeIds: [], itemIds: [] } })),
     reverseGeocode: vi.fn(async (_lat: number, _lng: number): Promise<SyncResult<string>> => ({ ok: true as const, value: 'Market Square, Riverton' })),
     useGpsFix: vi.fn(async (lat: number, lng: number, options: GpsFixOptions): Promise<SyncResult<UserAddress>> => ({

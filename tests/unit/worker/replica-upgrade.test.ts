@@ -38,7 +38,33 @@ describe('version 2', () => {
     expect(await db.items.where('[restaurant_id+position]').between([3, 0], [3, Infinity]).primaryKeys()).toEqual([8]);
     await db.searches.put({ key: 'q|0.000,0.000', query: 'q', storeIds: [], itemIds: [], fetchedAt: 1 });
     await db.categorySlides.put({ id: 1, fetchedAt: 1 });
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
+    db.close();
+  });
+});
+
+describe('version 3', () => {
+  it('keeps version 2 data and adds the reviews table, keyed by store slug', async () => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    old.version(2).stores({ items: 'id, restaurant_id, [restaurant_id+position]', categorySlides: 'id', searches: 'key, fetchedAt' });
+    await old.table('cartLines').put({ id: 'l1', itemId: 7, storeId: 3, quantity: 2, addons: [] });
+    await old.table('searches').put({ key: 'q|0.000,0.000', query: 'q', storeIds: [3], itemIds: [], fetchedAt: 1 });
+    old.close();
+
+    const db = new ReplicaDatabase(name);
+    expect(await db.cartLines.get('l1')).toMatchObject({ quantity: 2 });
+    expect(await db.searches.get('q|0.000,0.000')).toMatchObject({ storeIds: [3] });
+    await db.reviews.put({
+      slug: 'quiet-store',
+      restaurant: { id: 3, name: 'Quiet', slug: 'quiet-store', city: '' },
+      avgRating: 0,
+      reviews_count: 0,
+      reviews: [],
+      fetchedAt: 1,
+    });
+    expect(await db.reviews.get('quiet-store')).toMatchObject({ reviews: [] });
+    expect(db.verno).toBe(3);
     db.close();
   });
 });
