@@ -1,22 +1,11 @@
 // @vitest-environment node
 import { SETTING_DEFAULTS } from '../../../src/api/settings.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PrefKey } from '../../../src/db/schema.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, useSharedServer } from './harness.ts';
 
-let server: TestServer;
 let harness: Harness;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await harness?.close();
-});
+const shared = useSharedServer(() => harness);
 
 async function pref(key: string): Promise<unknown> {
   return (await harness.db.prefs.get(key))?.value;
@@ -24,7 +13,7 @@ async function pref(key: string): Promise<unknown> {
 
 describe('boot on a fresh replica', () => {
   it('fills settings, languages, translations and popular locations, and starts at the primary location', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const result = await harness.service.api.boot();
 
     expect(result).toEqual({ hadReplica: false, online: true, version: { kind: 'first-visit' }, primaryLocationMissing: false });
@@ -56,7 +45,7 @@ describe('boot on a fresh replica', () => {
   });
 
   it('follows the spec order: version, settings, languages, translations, popular locations', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const english = (await harness.db.languages.toArray()).find((language) => language.is_default)!;
     expect(harness.network.pathsSent()).toEqual([
@@ -70,7 +59,7 @@ describe('boot on a fresh replica', () => {
   });
 
   it('stamps every resource and the connectivity in syncState', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const english = (await harness.db.languages.toArray()).find((language) => language.is_default)!;
     const rows = await harness.db.syncState.toArray();
@@ -84,7 +73,7 @@ describe('boot on a fresh replica', () => {
   });
 
   it('keeps an address the user chose over the primary location', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const chosen = { lat: 1.5, lng: 2.5, address: 'Dock Road 4', house: '2nd floor', tag: 'Work', businessLocation: false };
     await harness.service.api.setAddress(chosen);
     await harness.service.api.boot();
@@ -93,7 +82,7 @@ describe('boot on a fresh replica', () => {
   });
 
   it('runs once when the UI asks twice at the same time', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const [first, second] = await Promise.all([harness.service.api.boot(), harness.service.api.boot()]);
     expect(second).toEqual(first);
     expect(harness.network.pathsSent().filter((path) => path === '/version.json')).toHaveLength(1);
@@ -102,7 +91,7 @@ describe('boot on a fresh replica', () => {
 
 describe('a returning visitor', () => {
   it('reports the replica it had and refreshes behind it', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const firstFetch = (await harness.db.syncState.get('settings'))!.fetchedAt!;
     const again = await harness.service.api.boot();
@@ -111,10 +100,10 @@ describe('a returning visitor', () => {
   });
 
   it('refetches settings once when the settings version changes, and stores the new version', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
-    await server.db.updateTable('settings').set({ value: 'Renamed Kitchen' }).where('key', '=', 'storeName').execute();
-    const bumped = await server.app.versionsRepository.bump('settings');
+    await shared.server.db.updateTable('settings').set({ value: 'Renamed Kitchen' }).where('key', '=', 'storeName').execute();
+    const bumped = await shared.server.app.versionsRepository.bump('settings');
     try {
       harness.network.sent.length = 0;
       const result = await harness.service.api.boot();
@@ -123,35 +112,35 @@ describe('a returning visitor', () => {
       expect(await pref(PrefKey.settingsVersion)).toBe(bumped);
       expect(harness.network.pathsSent().filter((path) => path.endsWith('/get-settings'))).toHaveLength(1);
     } finally {
-      await server.db.updateTable('settings').set({ value: 'FoodPilot' }).where('key', '=', 'storeName').execute();
+      await shared.server.db.updateTable('settings').set({ value: 'FoodPilot' }).where('key', '=', 'storeName').execute();
     }
   });
 
   it('drops settings the server no longer sends', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.db.settings.put({ key: 'retiredSetting', value: 'x', fetchedAt: 1 });
     await harness.service.api.boot();
     expect(await harness.db.settings.get('retiredSetting')).toBeUndefined();
   });
 
   it('gives a setting the server does not send its built-in default', async () => {
-    const row = await server.db.selectFrom('settings').selectAll().where('key', '=', 'gpsAccessNotGrantedMsg').executeTakeFirstOrThrow();
-    await server.db.deleteFrom('settings').where('key', '=', row.key).execute();
+    const row = await shared.server.db.selectFrom('settings').selectAll().where('key', '=', 'gpsAccessNotGrantedMsg').executeTakeFirstOrThrow();
+    await shared.server.db.deleteFrom('settings').where('key', '=', row.key).execute();
     try {
-      harness = await startHarness({ server });
+      harness = await startHarness({ server: shared.server });
       await harness.service.api.boot();
       const stored = await harness.db.settings.get(row.key);
       expect(stored?.value).toBe(SETTING_DEFAULTS.gpsAccessNotGrantedMsg);
       expect(stored?.fetchedAt).toBeGreaterThan(0);
     } finally {
-      await server.db.insertInto('settings').values(row).execute();
+      await shared.server.db.insertInto('settings').values(row).execute();
     }
   });
 });
 
 describe('languages', () => {
   it('switches language, refetching its translations, and keeps the choice across boots', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const arabic = (await harness.db.languages.toArray()).find((language) => language.code === 'ar')!;
 
@@ -174,7 +163,7 @@ describe('languages', () => {
   });
 
   it('refuses a language the server does not have, with its message, and keeps the current one', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const current = await pref(PrefKey.languageId);
     const result = await harness.service.api.selectLanguage(999);
@@ -184,7 +173,7 @@ describe('languages', () => {
   });
 
   it('switches offline to a language already on the device', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     const languages = await harness.db.languages.toArray();
     const arabic = languages.find((language) => language.code === 'ar')!;
@@ -197,7 +186,7 @@ describe('languages', () => {
   });
 
   it('falls back to the default language when the chosen one was removed', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.db.prefs.put({ key: PrefKey.languageId, value: 4242 });
     await harness.service.api.boot();
     const english = (await harness.db.languages.toArray()).find((language) => language.is_default)!;

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS, SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../src/api/settings.ts';
 import {
   BUILT_IN_TEXTS_ID,
@@ -9,21 +9,10 @@ import {
   TABLES_KEPT_ON_CACHE_CLEAR,
   type ReplicaDatabase,
 } from '../../../src/db/schema.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, useSharedServer } from './harness.ts';
 
-let server: TestServer;
 let harness: Harness;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await harness?.close();
-});
+const shared = useSharedServer(() => harness);
 
 /** A replica a customer has used: boot data plus a row in every table the clear must keep or drop. */
 async function useTheApp(db: ReplicaDatabase): Promise<void> {
@@ -54,16 +43,16 @@ async function useTheApp(db: ReplicaDatabase): Promise<void> {
 }
 
 async function bumpCacheVersion(): Promise<string> {
-  return server.app.versionsRepository.bump('cache');
+  return shared.server.app.versionsRepository.bump('cache');
 }
 
 describe('a new cache version', () => {
   it('asks the page to clear caches and stores nothing yet', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     await useTheApp(harness.db);
     const cacheVersion = await bumpCacheVersion();
-    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+    const { forceNewSettingsVersion } = await shared.server.app.versionsRepository.get();
 
     harness.network.sent.length = 0;
     const result = await harness.service.api.boot();
@@ -81,13 +70,13 @@ describe('a new cache version', () => {
   });
 
   it('completeCacheClear keeps exactly what the spec keeps, then refetches and stores the versions', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     await useTheApp(harness.db);
     const address = await harness.db.address.get('current');
     const languageId = (await harness.db.prefs.get(PrefKey.languageId))!.value;
     const cacheVersion = await bumpCacheVersion();
-    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+    const { forceNewSettingsVersion } = await shared.server.app.versionsRepository.get();
 
     // Offline, so the refetch fails and what the clear kept stays visible.
     harness.network.offline = true;
@@ -126,11 +115,11 @@ describe('a new cache version', () => {
   });
 
   it('completeCacheClear online refetches settings, languages and translations, and the next boot is unchanged', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.service.api.boot();
     await useTheApp(harness.db);
     const cacheVersion = await bumpCacheVersion();
-    const { forceNewSettingsVersion } = await server.app.versionsRepository.get();
+    const { forceNewSettingsVersion } = await shared.server.app.versionsRepository.get();
 
     harness.network.sent.length = 0;
     expect(await harness.service.api.completeCacheClear(forceNewSettingsVersion, cacheVersion)).toEqual({ ok: true });

@@ -1,32 +1,21 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResults } from '../../../src/api/entities.ts';
 import { searchKey } from '../../../src/db/keys.ts';
 import { PrefKey, SyncResource } from '../../../src/db/schema.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, useSharedServer } from './harness.ts';
 import { MARKET_SQUARE, browseFrom, seededStore, serverAnswer } from './riverton.ts';
 
-let server: TestServer;
 let harness: Harness;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await harness?.close();
-});
+const shared = useSharedServer(() => harness);
 
 const point = { latitude: MARKET_SQUARE.lat, longitude: MARKET_SQUARE.lng };
 
 describe('searchStores', () => {
   it('writes the stores and items found into the replica and keeps their ids under the normalised query', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
-    const expected = await serverAnswer<SearchResults>(server, 'search-restaurants', { q: 'sushi', ...point });
+    const expected = await serverAnswer<SearchResults>(shared.server, 'search-restaurants', { q: 'sushi', ...point });
     expect(expected.restaurants.length).toBeGreaterThan(0);
     expect(expected.items.length).toBeGreaterThan(0);
 
@@ -44,9 +33,9 @@ describe('searchStores', () => {
   });
 
   it('keeps the menu place of items it finds, and the page fields of stores', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
     const before = await harness.db.items.where('restaurant_id').equals(nonna.id).toArray();
     await harness.service.api.searchStores('margherita');
@@ -56,7 +45,7 @@ describe('searchStores', () => {
   });
 
   it('offline returns offline and records it; an empty query asks nothing', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
     expect(await harness.service.api.searchStores('   ')).toEqual({ ok: true, value: { storeIds: [], itemIds: [] } });
     expect(harness.network.sent).toHaveLength(0);
@@ -68,14 +57,14 @@ describe('searchStores', () => {
 
 describe('location', () => {
   it('reverseGeocode answers a Riverton place name from the server gazetteer', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const result = await harness.service.api.reverseGeocode(MARKET_SQUARE.lat, MARKET_SQUARE.lng);
     expect(result).toEqual({ ok: true, value: expect.stringContaining('Riverton') });
     expect(harness.network.pathsSent()).toEqual(['/public/api/coordinate-to-address']);
   });
 
   it('useGpsFix saves the named fix as the current address (business location when asked)', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const named = await harness.service.api.reverseGeocode(40.447, -80.01);
     const result = await harness.service.api.useGpsFix(40.447, -80.01, { asBusinessLocation: true });
     const address = { lat: 40.447, lng: -80.01, address: named.ok ? named.value : '', house: null, tag: null, businessLocation: true };
@@ -85,7 +74,7 @@ describe('location', () => {
   });
 
   it('useGpsFix offline still saves the fix, named by its coordinates', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     harness.network.offline = true;
     const result = await harness.service.api.useGpsFix(40.44, -79.99, { asBusinessLocation: false, house: 'Flat 2', tag: 'Home' });
     expect(result).toMatchObject({ ok: true, value: { address: '40.44000, -79.99000', house: 'Flat 2', tag: 'Home', businessLocation: false } });

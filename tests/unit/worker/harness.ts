@@ -6,6 +6,7 @@
  */
 import { ReplicaDatabase } from '../../../src/db/schema.ts';
 import { createSyncService, type SyncServiceOptions } from '../../../worker/sync-service.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../support/test-server.ts';
 
 export interface SentRequest {
@@ -102,4 +103,23 @@ export async function startHarness(
       if (!options.server) await server.close();
     },
   };
+}
+
+/**
+ * One real server for a test file, started before its tests and closed after
+ * them; the file's current harness (read through `currentHarness`) is closed
+ * after each test.
+ */
+export function useSharedServer(currentHarness: () => Harness | undefined, options?: TestServerOptions): { server: TestServer } {
+  const shared = {} as { server: TestServer };
+  beforeAll(async () => {
+    shared.server = await startTestServer(options);
+  });
+  afterEach(async () => {
+    await currentHarness()?.close();
+  });
+  afterAll(async () => {
+    await shared.server?.close();
+  });
+  return shared;
 }

@@ -1,24 +1,13 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/api/entities.ts';
 import { filteredStoreListKey, homeStoreListKey } from '../../../src/db/keys.ts';
 import { PrefKey, SyncResource } from '../../../src/db/schema.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, useSharedServer } from './harness.ts';
 import { MARKET_SQUARE, NOWHERE, browseFrom, seededStore, serverAnswer } from './riverton.ts';
 
-let server: TestServer;
 let harness: Harness;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await harness?.close();
-});
+const shared = useSharedServer(() => harness);
 
 const point = { latitude: MARKET_SQUARE.lat, longitude: MARKET_SQUARE.lng };
 
@@ -28,11 +17,11 @@ async function listIds(key: string): Promise<number[] | undefined> {
 
 describe('refreshHome', () => {
   it('stores the delivery list in server order (featured first), the stores, slides and categories', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
     expect(await harness.service.api.refreshHome()).toEqual({ ok: true });
 
-    const expected = await serverAnswer<Store[]>(server, 'get-delivery-restaurants', point);
+    const expected = await serverAnswer<Store[]>(shared.server, 'get-delivery-restaurants', point);
     const key = homeStoreListKey(MARKET_SQUARE, 'DELIVERY');
     expect(key).toBe('40.441,-79.996|DELIVERY|');
     expect(await listIds(key)).toEqual(expected.map((store) => store.id));
@@ -52,7 +41,7 @@ describe('refreshHome', () => {
   });
 
   it('self pickup is a different list, under its own key, and switching keeps the delivery one', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
     await harness.service.api.refreshHome();
     expect(await harness.service.api.setOrderType('SELFPICKUP')).toEqual({ ok: true });
@@ -61,11 +50,11 @@ describe('refreshHome', () => {
 
     const pickup = await listIds(homeStoreListKey(MARKET_SQUARE, 'SELFPICKUP'));
     const delivery = await listIds(homeStoreListKey(MARKET_SQUARE, 'DELIVERY'));
-    expect(pickup).toEqual((await serverAnswer<Store[]>(server, 'get-selfpickup-restaurants', point)).map((store) => store.id));
+    expect(pickup).toEqual((await serverAnswer<Store[]>(shared.server, 'get-selfpickup-restaurants', point)).map((store) => store.id));
     expect(pickup).not.toEqual(delivery);
     // Green Bowl Kitchen is self pickup only; Saffron House delivers only.
-    const greenBowl = await seededStore(server, 'green-bowl-kitchen');
-    const saffron = await seededStore(server, 'saffron-house');
+    const greenBowl = await seededStore(shared.server, 'green-bowl-kitchen');
+    const saffron = await seededStore(shared.server, 'saffron-house');
     expect(pickup).toContain(greenBowl.id);
     expect(pickup).not.toContain(saffron.id);
     expect(delivery).toContain(saffron.id);
@@ -73,7 +62,7 @@ describe('refreshHome', () => {
   });
 
   it('offline, keeps the previous list and records the failure', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
     await harness.service.api.refreshHome();
     const key = homeStoreListKey(MARKET_SQUARE, 'DELIVERY');
@@ -93,7 +82,7 @@ describe('refreshHome', () => {
   });
 
   it('a location outside every radius gives an empty list, not an error', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness, NOWHERE);
     expect(await harness.service.api.refreshHome()).toEqual({ ok: true });
     expect(await listIds(homeStoreListKey(NOWHERE, 'DELIVERY'))).toEqual([]);
@@ -102,7 +91,7 @@ describe('refreshHome', () => {
   });
 
   it('without an address asks for a location first and sends nothing', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     expect(await harness.service.api.refreshHome()).toMatchObject({ ok: false, code: 'PRIMARY_LOCATION_MISSING' });
     expect(harness.network.sent).toHaveLength(0);
   });
@@ -110,13 +99,13 @@ describe('refreshHome', () => {
 
 describe('refreshFilteredStores', () => {
   it('stores the stores of the chosen categories under the filter key, whatever the order of the ids', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
-    const slides = await serverAnswer<{ categories_ids: number[] }[]>(server, 'get-restaurant-category-slides');
+    const slides = await serverAnswer<{ categories_ids: number[] }[]>(shared.server, 'get-restaurant-category-slides');
     const burgers = slides.find((slide) => slide.categories_ids.length > 1)!.categories_ids;
     expect(await harness.service.api.refreshFilteredStores([...burgers].reverse())).toEqual({ ok: true });
 
-    const expected = await serverAnswer<Store[]>(server, 'get-filtered-restaurants', { ...point, category_ids: burgers });
+    const expected = await serverAnswer<Store[]>(shared.server, 'get-filtered-restaurants', { ...point, category_ids: burgers });
     expect(expected.length).toBeGreaterThan(0);
     expect(await listIds(filteredStoreListKey(MARKET_SQUARE, burgers))).toEqual(expected.map((store) => store.id));
   });

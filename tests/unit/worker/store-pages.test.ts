@@ -1,23 +1,12 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoreMenu } from '../../../src/api/entities.ts';
 import { PrefKey, SyncResource } from '../../../src/db/schema.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness, useSharedServer } from './harness.ts';
 import { browseFrom, firstStoreOfDeliveryType, seededStore, serverAnswer } from './riverton.ts';
 
-let server: TestServer;
 let harness: Harness;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  await harness?.close();
-});
+const shared = useSharedServer(() => harness);
 
 async function pref(key: string): Promise<unknown> {
   return (await harness.db.prefs.get(key))?.value;
@@ -25,11 +14,11 @@ async function pref(key: string): Promise<unknown> {
 
 describe('openStore', () => {
   it('writes the store and every item of its menu, in menu order, and makes it the active store', async () => {
-    harness = await startHarness({ server });
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     expect(await harness.service.api.openStore(nonna.slug)).toEqual({ ok: true, value: { storeId: nonna.id } });
 
-    const menu = await serverAnswer<StoreMenu>(server, `get-restaurant-items/${nonna.id}`);
+    const menu = await serverAnswer<StoreMenu>(shared.server, `get-restaurant-items/${nonna.id}`);
     const menuIds = [...new Set([...menu.categories.flatMap((section) => section.items), ...menu.recommended].map((item) => item.id))];
     const items = await harness.db.items.where('[restaurant_id+position]').between([nonna.id, 0], [nonna.id, Infinity]).toArray();
     expect(items.map((item) => item.id)).toEqual(menuIds);
@@ -49,8 +38,8 @@ describe('openStore', () => {
   });
 
   it('path-parameter calls go to their own URLs', async () => {
-    harness = await startHarness({ server });
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
     expect(harness.network.pathsSent()).toEqual([
       '/public/api/get-restaurant-info/nonna-lucia-trattoria',
@@ -59,9 +48,9 @@ describe('openStore', () => {
   });
 
   it('removes items the server no longer lists for the store, and leaves other stores alone', async () => {
-    harness = await startHarness({ server });
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
-    const saffron = await seededStore(server, 'saffron-house');
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
+    const saffron = await seededStore(shared.server, 'saffron-house');
     await harness.db.items.bulkPut([
       { id: 900_001, restaurant_id: nonna.id, name: 'Discontinued', fetchedAt: 1 },
       { id: 900_002, restaurant_id: saffron.id, name: 'Elsewhere', fetchedAt: 1 },
@@ -72,7 +61,7 @@ describe('openStore', () => {
   });
 
   it('an unknown slug is not found and leaves the replica untouched', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.db.stores.put({ id: 1, name: 'Kept', slug: 'kept', fetchedAt: 5 });
     const result = await harness.service.api.openStore('no-such-store');
     expect(result).toMatchObject({ ok: false, reason: 'invalid', code: 'NOT_FOUND' });
@@ -84,7 +73,7 @@ describe('openStore', () => {
   });
 
   it('a 400 while loading store info raises the force-reload flag (spec §4)', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     const result = await harness.service.api.openStore('Not A Slug');
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
     expect(harness.network.answers[0]?.status).toBe(400);
@@ -92,8 +81,8 @@ describe('openStore', () => {
   });
 
   it('offline keeps the store page seen before and records the failure', async () => {
-    harness = await startHarness({ server });
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
     const items = await harness.db.items.count();
     harness.network.offline = true;
@@ -105,8 +94,8 @@ describe('openStore', () => {
 
 describe('openItem', () => {
   it('writes one item with its add-ons, keeping its menu place', async () => {
-    harness = await startHarness({ server });
-    const nonna = await seededStore(server, 'nonna-lucia-trattoria');
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
     const [first] = await harness.db.items.where('restaurant_id').equals(nonna.id).sortBy('position');
     await harness.db.items.update(first!.id, { name: 'stale' });
@@ -115,7 +104,7 @@ describe('openItem', () => {
   });
 
   it('an item the server does not sell leaves the replica', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await harness.db.items.put({ id: 900_003, restaurant_id: 1, fetchedAt: 1 });
     expect(await harness.service.api.openItem(900_003)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await harness.db.items.get(900_003)).toBeUndefined();
@@ -124,11 +113,11 @@ describe('openItem', () => {
 
 describe('selectStore', () => {
   it('records DELIVERY for delivery type 1, SELFPICKUP for 2, and keeps the preference for 3', async () => {
-    harness = await startHarness({ server });
+    harness = await startHarness({ server: shared.server });
     await browseFrom(harness);
-    const deliveryOnly = await firstStoreOfDeliveryType(server, 1);
-    const pickupOnly = await firstStoreOfDeliveryType(server, 2);
-    const both = await firstStoreOfDeliveryType(server, 3);
+    const deliveryOnly = await firstStoreOfDeliveryType(shared.server, 1);
+    const pickupOnly = await firstStoreOfDeliveryType(shared.server, 2);
+    const both = await firstStoreOfDeliveryType(shared.server, 3);
     for (const store of [deliveryOnly, pickupOnly, both]) await harness.service.api.openStore(store.slug);
 
     expect(await harness.service.api.selectStore(pickupOnly.id)).toEqual({ ok: true, value: 'SELFPICKUP' });
@@ -143,8 +132,8 @@ describe('selectStore', () => {
   });
 
   it('works offline from the replica, and fetches a store it does not hold by id', async () => {
-    harness = await startHarness({ server });
-    const pickupOnly = await firstStoreOfDeliveryType(server, 2);
+    harness = await startHarness({ server: shared.server });
+    const pickupOnly = await firstStoreOfDeliveryType(shared.server, 2);
     expect(await harness.service.api.selectStore(pickupOnly.id)).toEqual({ ok: true, value: 'SELFPICKUP' });
     expect(harness.network.pathsSent()).toEqual([`/public/api/get-restaurant-info-by-id/${pickupOnly.id}`]);
 
