@@ -1,9 +1,17 @@
 /**
- * What a customer's phone downloads to show the first mobile route: every JS
- * and CSS response of a cold visit at 375 px, gzipped (level 9, as a server
- * or CDN would send it). The page's own bundle is held to the issue's budget;
- * the sync worker's script is reported beside it with its own budget, since
- * it loads in parallel off the main thread and never blocks the first paint.
+ * What a customer's phone downloads to show the first mobile route: the JS and
+ * CSS responses of a cold visit at 375 px, gzipped (level 9, as a server or
+ * CDN would send it), until the home store list has painted and the network
+ * is idle.
+ *
+ * - The page's critical bundle, everything it requests before its `load`
+ *   event (the entry chunk, its CSS and what they import), is held to the
+ *   issue's 125 kB budget.
+ * - What the page deliberately loads after `load` (workbox-window to register
+ *   the service worker, the prompt dock) is reported on its own line with its
+ *   own budget, so it cannot grow unseen either; the total is reported too.
+ * - The sync worker's script has its own budget: it loads in parallel off the
+ *   main thread and never blocks the first paint.
  */
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
@@ -14,12 +22,15 @@ import { launchBrowser, newContext, PHONE } from '../../tests/e2e/support/browse
 import { startTestServer } from '../../tests/support/test-server.ts';
 
 const PAGE_BUDGET_KB = 125;
+const AFTER_LOAD_BUDGET_KB = 8;
 const WORKER_BUDGET_KB = 60;
 
 interface Download {
   url: string;
   kind: 'js' | 'css';
   fromWorker: boolean;
+  /** Requested after the page's load event. */
+  afterLoad: boolean;
   gzipBytes: number;
 }
 
@@ -48,26 +59,54 @@ export const firstRouteWeight: BenchScenario = {
         pending.push(
           response
             .body()
-            .then((body) => ({ url: url.pathname, kind, fromWorker: !fromFrame, gzipBytes: gzipSync(body, { level: 9 }).length }))
+            .then((body) => ({
+              url: url.pathname,
+              kind,
+              fromWorker: !fromFrame,
+              afterLoad: false,
+              gzipBytes: gzipSync(body, { level: 9 }).length,
+            }))
             .catch(() => null),
         );
       });
       await page.goto(server.url, { waitUntil: 'networkidle' });
-      await page.getByRole('navigation').first().waitFor();
+      await page.locator('[data-testid="home-store-list"] [data-testid="store-card"]').first().waitFor();
       await page.waitForLoadState('networkidle');
+      // The page's own clock: a request started by a load-event handler starts at or after loadEventStart.
+      const requestedAfterLoad = new Set(
+        await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          const loadAt = navigation?.loadEventStart ?? Infinity;
+          return performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime >= loadAt)
+            .map((entry) => new URL(entry.name).pathname);
+        }),
+      );
       const downloads = (await Promise.all(pending))
         .filter((d): d is Download => d !== null)
+        .map((d) => ({ ...d, afterLoad: requestedAfterLoad.has(d.url) }))
         // The worker's script is requested by the page's `new Worker()`, yet runs off the main thread.
         .map((d) => (workerScripts.has(d.url) ? { ...d, fromWorker: true } : d));
       // The service worker precaches every chunk in the background; that is
       // not what the route needs, so count each file once and only the ones
       // the page or its worker asked for before the precache.
       const unique = new Map(downloads.map((d) => [d.url, d]));
-      const pageKb = sumKb([...unique.values()].filter((d) => !d.fromWorker));
+      const pageDownloads = [...unique.values()].filter((d) => !d.fromWorker);
+      const criticalKb = sumKb(pageDownloads.filter((d) => !d.afterLoad));
+      const afterLoadKb = sumKb(pageDownloads.filter((d) => d.afterLoad));
       const workerKb = sumKb([...unique.values()].filter((d) => d.fromWorker));
       await context.close();
       return [
-        judged({ name: 'first mobile route: page JS+CSS gzipped', value: pageKb, unit: 'kB', budget: PAGE_BUDGET_KB, detail: [...unique.values()] }),
+        judged({
+          name: 'first mobile route: page JS+CSS gzipped, before load',
+          value: criticalKb,
+          unit: 'kB',
+          budget: PAGE_BUDGET_KB,
+          detail: [...unique.values()],
+        }),
+        judged({ name: 'first mobile route: page JS+CSS gzipped, after load', value: afterLoadKb, unit: 'kB', budget: AFTER_LOAD_BUDGET_KB }),
+        judged({ name: 'first mobile route: page JS+CSS gzipped, in all', value: sumKb(pageDownloads), unit: 'kB' }),
         judged({ name: 'first mobile route: sync worker JS gzipped', value: workerKb, unit: 'kB', budget: WORKER_BUDGET_KB }),
       ];
     } finally {

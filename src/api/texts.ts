@@ -17,6 +17,16 @@ export const ENGLISH_TEXTS = {
   // Home shell
   homeNearbyStores: 'Stores near you',
   homeBrowseSoon: 'Pick a store to start an order.',
+  homeOrderType: 'How you get your order',
+  homeDelivery: 'Delivery',
+  homeSelfPickup: 'Self pickup',
+  homeStoreCount: '{count} stores',
+  homeStoreCountOne: '1 store',
+  homeNoStores: 'No store delivers to this address yet. Try another location.',
+  homeNoPickupStores: 'No store near this address offers self pickup yet.',
+  homeStoresFailed: 'The stores could not be loaded. Try again in a moment.',
+  homeOffers: 'Offers',
+  homeCategories: 'Store categories',
   loading: 'Loading…',
   // Offline and sync
   offlineBanner: 'You are offline. Showing what was saved on this device.',

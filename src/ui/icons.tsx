@@ -33,6 +33,12 @@ export const CompassIcon = () => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Icon>
+);
 export const BagIcon = () => (
   <Icon>
     <path d="M5 7h14l-1 13H6z" />

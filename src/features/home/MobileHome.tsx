@@ -1,24 +1,40 @@
 import { Link } from 'react-router-dom';
 import { TabBar } from '../../app/tab-bar/TabBar.tsx';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/look.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMessage } from './HomeMessage.tsx';
+import { HomeStoreList } from './HomeStoreList.tsx';
+import { PromoSlider } from './Sliders.tsx';
+import { usePromoSliders } from './home-rows.ts';
 import './home.css';
 
-/** Spec §2 mobile home: header, optional message, the store-list area, the tab bar. */
+/** Spec §2 mobile home: header, main promo slider, mock search, message, the store list, the tab bar. */
 export function MobileHome() {
   const t = useT();
+  const settings = useSettings();
   const address = useCurrentAddress();
+  const sliders = usePromoSliders();
+  const showSliders = settings.on('showPromoSlider');
   return (
     <div className="mobile-home has-tab-bar">
       <HomeHeader />
       <main className="home-body">
+        {showSliders && sliders.main.map((slider) => <PromoSlider key={slider.id} slider={slider} label={t('homeOffers')} />)}
+        {settings.on('mockSearchOnHomepage') && (
+          <Link to="/explore" className="mock-search" data-testid="mock-search">
+            <SearchIcon />
+            {t('explorePlaceholder')}
+          </Link>
+        )}
         <HomeMessage />
         <section className="store-list-area" aria-labelledby="nearby-stores-heading" data-testid="store-list-area">
           <h2 id="nearby-stores-heading">{t('homeNearbyStores')}</h2>
-          {address === null ? (
+          {address ? (
+            <HomeStoreList address={address} sliders={showSliders ? sliders.other : []} />
+          ) : address === null ? (
             <EmptyState
               action={
                 <Link className="button button-primary" to="/search-location">
@@ -26,11 +42,9 @@ export function MobileHome() {
                 </Link>
               }
             >
-              {t('comingScreenBody')}
+              {t('needAddress')}
             </EmptyState>
-          ) : (
-            <EmptyState>{t('comingScreenBody')}</EmptyState>
-          )}
+          ) : null}
         </section>
       </main>
       <TabBar />

@@ -1,0 +1,77 @@
+/**
+ * The home's horizontal sliders: promo slides (spec §3, image height 2.4 rem ×
+ * the slider's size, §9) and the store-category slides, whose size, corner
+ * style and label come from settings.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { CategorySlide } from '../../api/entities.ts';
+import { numberOr } from '../../api/setting-values.ts';
+import { useSettings, useT } from '../../app/look.tsx';
+import type { PromoSliderGroup } from './home-rows.ts';
+
+/** Spec §9: slider image size is 2.4 rem times the configured size. */
+export const SLIDER_REM_PER_SIZE = 2.4;
+
+function sizeStyle(size: number): CSSProperties {
+  // Rounded: 2.4 × 3 is 7.199999… in floating point.
+  return { '--slide-size': `${Math.round(SLIDER_REM_PER_SIZE * Math.max(1, size) * 100) / 100}rem` } as CSSProperties;
+}
+
+/** An in-app path opens in the app; anything else is a link out. */
+function SlideLink({ url, label, children }: { url: string | null; label: string; children: ReactNode }) {
+  if (url?.startsWith('/')) {
+    return (
+      <Link to={url} className="slide" aria-label={label}>
+        {children}
+      </Link>
+    );
+  }
+  if (url) {
+    return (
+      <a href={url} className="slide" aria-label={label} rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
+  return <span className="slide">{children}</span>;
+}
+
+export function PromoSlider({ slider, label }: { slider: PromoSliderGroup; label: string }) {
+  return (
+    <section className="slider promo-slider" style={sizeStyle(slider.size)} aria-label={label} data-testid="promo-slider">
+      {slider.slides.map(({ data, url }) => (
+        <SlideLink key={data.id} url={url} label={data.name}>
+          <img src={data.image} alt={data.name} loading="lazy" decoding="async" />
+        </SlideLink>
+      ))}
+    </section>
+  );
+}
+
+const CORNERS: Record<string, string> = { square: '0', circle: '50%' };
+
+export function CategorySlider({ slides }: { slides: readonly CategorySlide[] }) {
+  const t = useT();
+  const settings = useSettings();
+  const showLabel = settings.on('showRestaurantCategorySliderLabel');
+  const style = {
+    ...sizeStyle(numberOr(settings.get('restaurantCategorySliderSize'), 2)),
+    '--slide-corner': CORNERS[settings.get('restaurantCategorySliderStyle')] ?? '0.75rem',
+  } as CSSProperties;
+  return (
+    <nav className="slider category-slider" style={style} aria-label={t('homeCategories')} data-testid="category-slider">
+      {slides.map((slide) => (
+        <Link
+          key={slide.id}
+          to={`/categories/stores?ids=${slide.categories_ids.join(',')}`}
+          className="slide category-slide"
+          aria-label={showLabel ? undefined : slide.name}
+        >
+          <img src={slide.image} alt="" loading="lazy" decoding="async" />
+          {showLabel && <span className="category-slide-label">{slide.name}</span>}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+/** Live reads of the home screen's slides from the replica (the worker's refreshHome writes them). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CategorySlide, PromoSlide } from '../../api/entities.ts';
+import { useReplica } from '../../app/services.tsx';
+
+type Ordered<T> = T & { order: number };
+export type PromoSlideRow = Ordered<PromoSlide> & { group: 'main' | 'other' };
+
+/** One slider: its slides in order, where it goes and how big its images are. */
+export interface PromoSliderGroup {
+  id: number;
+  /** Inserted after this many stores of the list (main sliders sit above it). */
+  position: number;
+  size: number;
+  slides: PromoSlideRow[];
+}
+
+export interface HomeSliders {
+  main: PromoSliderGroup[];
+  other: PromoSliderGroup[];
+}
+
+const NO_SLIDERS: HomeSliders = { main: [], other: [] };
+
+/** Slides grouped by their slider, in server order; each group by position. */
+export function groupSliders(rows: readonly PromoSlideRow[]): HomeSliders {
+  const groups = new Map<number, PromoSliderGroup & { main: boolean }>();
+  for (const row of [...rows].sort((a, b) => a.order - b.order)) {
+    const { id, position_id, size } = row.promo_slider;
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { id, position: position_id, size, slides: [], main: row.group === 'main' }));
+    group.slides.push(row);
+  }
+  const all = [...groups.values()].sort((a, b) => a.position - b.position);
+  return { main: all.filter((g) => g.main), other: all.filter((g) => !g.main) };
+}
+
+export function usePromoSliders(): HomeSliders {
+  const db = useReplica();
+  return useLiveQuery(async () => groupSliders((await db.slides.toArray()) as unknown as PromoSlideRow[]), [db], NO_SLIDERS);
+}
+
+export function useCategorySlides(): Ordered<CategorySlide>[] {
+  const db = useReplica();
+  return useLiveQuery(
+    async () => ((await db.categorySlides.toArray()) as unknown as Ordered<CategorySlide>[]).sort((a, b) => a.order - b.order),
+    [db],
+    [],
+  );
+}
