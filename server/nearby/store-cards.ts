@@ -35,13 +35,13 @@ export interface StoreCard {
   x: number;
   y: number;
   z: number;
-  /** chord2(deliveryRadiusKm): the delivery prefilter's bound. */
-  deliveryChord2: number;
   /**
    * When the store is open, as [start, end) pairs of minutes since Sunday
    * 00:00 local time, flat; null when it publishes no hours (always open).
    */
   openMinutes: Int32Array | null;
+  /** The card's slot in the index that holds it (card-slots.ts); -1 while in none. */
+  slot: number;
   /** The store's category ids, ascending. */
   categoryIds: readonly number[];
   /**
@@ -96,8 +96,8 @@ function cardOf(
     deliveryRadiusKm: Number(row.delivery_radius_km),
     timezone: row.timezone,
     ...unitVector(latitude, longitude),
-    deliveryChord2: chord2(Number(row.delivery_radius_km)),
     openMinutes: windows && windows.length > 0 ? weekIntervals(windows) : null,
+    slot: -1,
     categoryIds,
     jsonHead: Buffer.from(`,${json.slice(0, -JSON_TAIL.length)}`),
     fields,

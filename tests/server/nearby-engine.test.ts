@@ -3,17 +3,26 @@
  * path's answers, valid by the contract's schema; a write to what a card
  * shows reaches the next answer once the catalogue version moves (triggers of
  * migration 0004); two server instances on one database both converge; a
- * large change is rebuilt in full.
+ * large change is rebuilt in full. The memory answers are made from (packed
+ * cells, slots, one buffer of heads, tails and chunks) keeps every byte
+ * through growth, compaction and reuse; is_open follows the clock minute by
+ * minute; a store that moves changes cells. The answer cache answers a
+ * point asked again with the same bytes, and never after a store changed or
+ * the minute turned, nor for another point.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, type Store } from '../../src/api/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { distanceKm } from '../../server/geo/distance.ts';
 import { localTime } from '../../server/geo/opening-hours.ts';
+import { ANSWER_CHUNKS, CardSlots, CHUNK_BYTES, Slot, SLOT_STRIDE } from '../../server/nearby/card-slots.ts';
+import { NearbyEngine, storeDistanceKm } from '../../server/nearby/nearby-engine.ts';
+import type { StoreCard } from '../../server/nearby/store-cards.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
 import { injectCall, loginAs } from '../support/inject-call.ts';
@@ -60,6 +69,103 @@ async function eventually(check: () => Promise<void>, ms: number): Promise<numbe
     }
   }
 }
+
+/** Deterministic numbers in [0, 1). */
+function randomNumbers(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+describe('what answers are made of', () => {
+  it('the packed distance is distanceKm to the last bit, near and far, everywhere on the globe', () => {
+    const next = randomNumbers(7);
+    const cosLatitude = (latitude: number) => Math.cos((latitude * Math.PI) / 180);
+    for (let n = 0; n < 200_000; n += 1) {
+      const a = { latitude: (next() * 2 - 1) * 90, longitude: (next() * 2 - 1) * 180 };
+      const b =
+        n % 2 === 0
+          ? { latitude: (next() * 2 - 1) * 90, longitude: (next() * 2 - 1) * 180 }
+          : { latitude: a.latitude + (next() - 0.5) * 0.2, longitude: a.longitude + (next() - 0.5) * 0.2 };
+      const packed = storeDistanceKm(a, cosLatitude(a.latitude), b.latitude, b.longitude, cosLatitude(b.latitude));
+      if (packed !== distanceKm(a, b)) expect({ a, b, packed }).toEqual({ a, b, packed: distanceKm(a, b) });
+    }
+  });
+
+  /** A card with only what CardSlots reads. */
+  const fakeCard = (n: number) => ({ jsonHead: Buffer.from(`,{"id":${n},"name":"${'x'.repeat(n % 700)}","distance":`), slot: -1 }) as unknown as StoreCard;
+  const headOf = (slots: CardSlots, card: StoreCard) => {
+    const at = card.slot * SLOT_STRIDE;
+    return Buffer.from(slots.memory.subarray(slots.numbers[at + Slot.headStart], slots.numbers[at + Slot.headEnd]));
+  };
+
+  it('keeps every head through growth, removals, slot reuse and compaction', () => {
+    const slots = new CardSlots();
+    const live = new Map<number, StoreCard>();
+    const check = () => {
+      const wrong = [...live.values()].filter((card) => !headOf(slots, card).equals(card.jsonHead));
+      expect(wrong.map((card) => card.jsonHead.toString())).toEqual([]);
+    };
+    let next = 0;
+    for (; next < 6_000; next += 1) {
+      const card = fakeCard(next);
+      slots.add(card);
+      live.set(next, card);
+    }
+    check();
+    // Remove most of them, a few at a time, adding some back: slots are reused, the dead bytes compacted.
+    for (let round = 0; round < 50; round += 1) {
+      for (let k = 0; k < 100; k += 1) {
+        const id = round * 100 + k;
+        const card = live.get(id);
+        if (!card || id % 7 === 0) continue;
+        slots.remove(card);
+        expect(card.slot).toBe(-1);
+        live.delete(id);
+      }
+      for (let k = 0; k < 10; k += 1, next += 1) {
+        const card = fakeCard(next);
+        slots.add(card);
+        live.set(next, card);
+      }
+      check();
+    }
+    const { live: liveBytes, dead } = slots.headBytes;
+    expect(liveBytes).toBe([...live.values()].reduce((sum, card) => sum + card.jsonHead.length, 0));
+    // Compaction ran: far fewer dead bytes than were removed.
+    expect(dead).toBeLessThan(liveBytes);
+    expect(new Set([...live.values()].map((card) => card.slot)).size).toBe(live.size);
+  });
+
+  it('lends each chunk to one answer at a time, then answers from a buffer of their own', () => {
+    const slots = new CardSlots();
+    const inChunks = (answers: { at: number }[]) => {
+      const offsets = answers.map((answer) => answer.at).filter((at) => at >= 0);
+      expect(new Set(offsets).size).toBe(offsets.length);
+      return offsets.length;
+    };
+    const taken = Array.from({ length: ANSWER_CHUNKS + 10 }, () => slots.take(1_000));
+    expect(inChunks(taken)).toBe(ANSWER_CHUNKS);
+    for (const answer of taken) {
+      expect(answer.bytes.length).toBe(1_000);
+      if (answer.at >= 0) expect(answer.bytes.buffer).toBe(slots.memory.buffer);
+    }
+    // Every chunk out: an answer gets a Buffer of its own; so does one larger than a chunk.
+    expect(taken.at(-1)?.at).toBe(-1);
+    for (const answer of taken) answer.release();
+    expect(slots.take(CHUNK_BYTES + 1).at).toBe(-1);
+    const held = slots.take(1_000);
+    expect(held.at).toBeGreaterThanOrEqual(0);
+    // The heads outgrow their room: everything moves to a new buffer with all its chunks free. The
+    // chunk lent from the old one, given back now, must not join them (it is not in the new buffer).
+    for (let n = 0; n < 3_000; n += 1) slots.add(fakeCard(n));
+    expect(held.bytes.buffer).not.toBe(slots.memory.buffer);
+    held.release();
+    expect(inChunks(Array.from({ length: ANSWER_CHUNKS + 10 }, () => slots.take(1_000)))).toBe(ANSWER_CHUNKS);
+  });
+});
 
 describe.each(testDatabases())('the nearby engine on $kind', ({ kind }) => {
   let database: TestDatabase;
@@ -196,6 +302,130 @@ describe.each(testDatabases())('the nearby engine on $kind', ({ kind }) => {
         const filtered = await injectCall(instance, 'get-filtered-restaurants', { ...MARKET_SQUARE, category_ids: [1] });
         expect(filtered.json<Store[]>().some((s) => s.slug === slug)).toBe(true);
       }, 3_000);
+    }
+  });
+
+  it('answers a point asked again from the answer cache, but never after a store changed, nor for another point', async () => {
+    const engine = app.nearbyStores;
+    const point = { latitude: 40.4431, longitude: -79.9912 };
+    const ask = async (at: typeof point = point) => (await engine.listJson(at, 'delivery')).bytes;
+    const names = (bytes: Buffer) => (JSON.parse(bytes.toString('utf8')) as Store[]).map((s) => s.name);
+    const counts = () => engine.answerCacheCounts;
+    // Kept from its second ask on (the first only notes the point): the third is the second's bytes.
+    await ask();
+    const second = await ask();
+    const hitsBefore = counts().hits;
+    const third = await ask();
+    expect(third).toBe(second);
+    expect(counts().hits).toBe(hitsBefore + 1);
+    expect(third.toString('utf8')).toBe(JSON.stringify(await app.storesRepository.nearby(point, 'delivery')));
+
+    // Another point, however close, is another question.
+    const near = { latitude: point.latitude + 1e-9, longitude: point.longitude };
+    const missesBefore = counts().misses;
+    await ask(near);
+    expect(counts().misses).toBe(missesBefore + 1);
+
+    // A write through this server: the very next answer has it (no waiting for a poll).
+    const listed = (await app.storesRepository.nearby(point, 'delivery'))[0];
+    expect(listed).toBeDefined();
+    const id = listed?.id ?? 0;
+    await app.db.updateTable('restaurants').set({ name: 'Renamed While Cached' }).where('id', '=', id).execute();
+    const afterWrite = await ask();
+    expect(afterWrite).not.toBe(third);
+    expect(names(afterWrite)).toContain('Renamed While Cached');
+    expect(afterWrite.toString('utf8')).toBe(JSON.stringify(await app.storesRepository.nearby(point, 'delivery')));
+
+    // A write by another connection: once the version has been read, the answer has it.
+    await ask();
+    await ask();
+    await outside.updateTable('restaurants').set({ name: 'Renamed Elsewhere' }).where('id', '=', id).execute();
+    await eventually(async () => expect(names(await ask())).toContain('Renamed Elsewhere'), 3_000);
+    expect((await ask()).toString('utf8')).toBe(JSON.stringify(await app.storesRepository.nearby(point, 'delivery')));
+  });
+
+  it('keeps the answer cache within its budget', async () => {
+    // Room for about five answers of the square's size.
+    const budget = (await app.nearbyStores.listJson(MARKET_SQUARE, 'delivery')).bytes.length * 5;
+    const small = new NearbyEngine(app.db, { answerCacheBytes: budget });
+    try {
+      await small.start();
+      const next = randomNumbers(3);
+      for (let n = 0; n < 40; n += 1) {
+        const point = { latitude: MARKET_SQUARE.latitude + (next() - 0.5) * 0.02, longitude: MARKET_SQUARE.longitude };
+        await small.listJson(point, 'delivery');
+        const again = await small.listJson(point, 'delivery');
+        expect(again.bytes.toString('utf8')).toBe(JSON.stringify(await app.storesRepository.nearby(point, 'delivery')));
+      }
+      const { answers, bytes, hits } = small.answerCacheCounts;
+      expect(answers).toBeGreaterThan(0);
+      expect(answers).toBeLessThan(40);
+      expect(bytes).toBeLessThanOrEqual(budget);
+      expect(hits).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('is_open follows the clock minute by minute: the per-minute memo never answers for another minute', async () => {
+    const slug = 'beirut-grill';
+    const id = await storeId(slug);
+    const { timezone } = await outside.selectFrom('restaurants').select('timezone').where('id', '=', id).executeTakeFirstOrThrow();
+    // Noon on a Wednesday, where the store is; open for two minutes from then.
+    const noon = new Date('2031-03-12T17:00:00Z');
+    const local = localTime(noon, timezone);
+    await app.db.updateTable('restaurants').set({ delivery_type: 3, delivery_radius_km: 30 }).where('id', '=', id).execute();
+    await app.db.deleteFrom('restaurant_opening_hours').where('restaurant_id', '=', id).execute();
+    await app.db
+      .insertInto('restaurant_opening_hours')
+      .values({ restaurant_id: id, day_of_week: local.day, opens_minute: local.minute, closes_minute: local.minute + 2 })
+      .execute();
+    await app.nearbyStores.catchUp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const openAt = async (msAfterNoon: number) => {
+        vi.setSystemTime(noon.getTime() + msAfterNoon);
+        const store = (await list(app, 'get-delivery-restaurants', MARKET_SQUARE)).find((s) => s.slug === slug);
+        expect(store).toBeDefined();
+        const viaObjects = await app.nearbyStores.list(MARKET_SQUARE, 'any');
+        expect(viaObjects.find((s) => s.slug === slug)?.is_open).toBe(store?.is_open);
+        return store?.is_open;
+      };
+      expect(await openAt(-1)).toBe(false);
+      expect(await openAt(0)).toBe(true);
+      expect(await openAt(119_999)).toBe(true);
+      expect(await openAt(120_000)).toBe(false);
+      // A clock set back: the earlier minute again.
+      expect(await openAt(60_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a store that moves leaves the lists of its old place and joins those of the new one', async () => {
+    const slug = 'smokestack-bbq';
+    const id = await storeId(slug);
+    // About 25 km north-east of the square: other cells of every grid.
+    const far = { latitude: 40.62, longitude: -79.8 };
+    const listedAt = async (point: typeof far) =>
+      (await list(app, 'get-delivery-restaurants', point)).some((s) => s.slug === slug);
+    const moveTo = async (point: typeof far) => {
+      await app.db
+        .updateTable('restaurants')
+        .set({ latitude: point.latitude + 0.001, longitude: point.longitude, delivery_type: 3, delivery_radius_km: 3 })
+        .where('id', '=', id)
+        .execute();
+      await app.nearbyStores.catchUp();
+    };
+    await moveTo(MARKET_SQUARE);
+    expect(await listedAt(MARKET_SQUARE)).toBe(true);
+    expect(await listedAt(far)).toBe(false);
+    await moveTo(far);
+    expect(await listedAt(MARKET_SQUARE)).toBe(false);
+    expect(await listedAt(far)).toBe(true);
+    for (const point of [MARKET_SQUARE, far]) {
+      expect(await list(app, 'get-delivery-restaurants', point)).toEqual(await app.storesRepository.nearby(point, 'delivery'));
+      expect(await list(app, 'get-selfpickup-restaurants', point)).toEqual(await app.storesRepository.nearby(point, 'selfpickup'));
     }
   });
 

@@ -4,9 +4,15 @@ import type { StoreDetail } from '../../../src/api/index.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { distanceKm } from '../../geo/distance.ts';
 import { notFound } from '../../http-error.ts';
+import { NO_RELEASE, type JsonAnswer } from '../../nearby/nearby-engine.ts';
 import { containsPattern } from '../../repositories/store-rows.ts';
 import { deliversTo } from '../../repositories/stores-repository.ts';
 import { JsonText, type CallHandlers } from './handlers.ts';
+
+/** A store list's bytes as the answer; a response listener to give them back only when there is something to give back. */
+function listText<T>(answer: JsonAnswer): JsonText<T> {
+  return new JsonText<T>(answer.bytes, answer.release === NO_RELEASE ? undefined : answer.release);
+}
 
 /** Items a search answers at most; stores are bounded by what serves the point. */
 const SEARCH_ITEM_LIMIT = 40;
@@ -47,16 +53,16 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
       return { mainSlides: slides.mainSlides.filter(shown), otherSlides: slides.otherSlides.filter(shown) };
     },
 
-    'get-delivery-restaurants': async (point) => JsonText.of(await nearby.listJson(point, 'delivery')),
+    'get-delivery-restaurants': async (point) => listText(await nearby.listJson(point, 'delivery')),
 
-    'get-selfpickup-restaurants': async (point) => JsonText.of(await nearby.listJson(point, 'selfpickup')),
+    'get-selfpickup-restaurants': async (point) => listText(await nearby.listJson(point, 'selfpickup')),
 
     'get-restaurant-category-slides': async () => app.catalogRepository.categorySlides(),
 
     'get-all-restaurants-categories': async () => app.catalogRepository.categories(),
 
     'get-filtered-restaurants': async ({ latitude, longitude, category_ids }) =>
-      JsonText.of(await nearby.listJson({ latitude, longitude }, 'any', category_ids)),
+      listText(await nearby.listJson({ latitude, longitude }, 'any', category_ids)),
 
     'get-restaurant-info-and-operational-status': async ({ id, latitude, longitude }) => {
       const point = { latitude, longitude };
