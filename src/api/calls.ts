@@ -11,7 +11,6 @@ import {
   CategorySlideSchema,
   ItemSchema,
   LatitudeSchema,
-  LoginResultSchema,
   LongitudeSchema,
   PromoSlidesSchema,
   SELF_PICKUP_RADIUS_KM,
@@ -28,10 +27,13 @@ import {
   LanguageWithDataSchema,
   PageSchema,
   PageSummarySchema,
+  PLACE_SEARCH_LIMIT,
+  PlaceSchema,
   PopularLocationSchema,
   SettingSchema,
   VersionInfoSchema,
 } from './entities.ts';
+import { accountCalls } from './account-calls.ts';
 
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
@@ -46,6 +48,7 @@ const Point = { latitude: LatitudeSchema, longitude: LongitudeSchema };
 const strict = { additionalProperties: false } as const;
 
 export const calls = {
+  ...accountCalls,
   'get-settings': {
     summary: 'All settings as key/value pairs; the app stores each under its key.',
     body: NoBody,
@@ -164,6 +167,18 @@ export const calls = {
     body: Type.Object({ lat: LatitudeSchema, lng: LongitudeSchema }, strict),
     response: Type.String(),
   },
+  'search-places': {
+    summary: `Places named like q (case and accents ignored): matching popular locations first, then real places from the embedded gazetteer (or the configured online geocoder), nearer the optional point first; at most ${PLACE_SEARCH_LIMIT}. Works with no internet.`,
+    body: Type.Object(
+      {
+        q: Type.String({ minLength: 1, maxLength: 100 }),
+        latitude: Type.Optional(LatitudeSchema),
+        longitude: Type.Optional(LongitudeSchema),
+      },
+      strict,
+    ),
+    response: Type.Array(PlaceSchema, { maxItems: PLACE_SEARCH_LIMIT }),
+  },
   'search-restaurants': {
     summary: 'Stores (by name or description) and items (by name) matching q among the stores serving the point.',
     body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), ...Point }, strict),
@@ -173,19 +188,6 @@ export const calls = {
     summary: "A store's reviews, newest first, with the average rating they make.",
     body: Type.Object({ slug: Slug }, strict),
     response: StoreReviewsSchema,
-  },
-  login: {
-    summary: 'Signs in with e-mail and password; answers the user and a new auth_token. Rate limited.',
-    body: Type.Object(
-      {
-        email: Type.String({ minLength: 3, maxLength: 254 }),
-        password: Type.String({ minLength: 1, maxLength: 200 }),
-        // The spec's other login fields (OTP, social login) arrive with the accounts feature.
-        name: Type.Optional(Type.String({ maxLength: 200 })),
-      },
-      strict,
-    ),
-    response: LoginResultSchema,
   },
 } as const satisfies Record<string, CallDefinition>;
 

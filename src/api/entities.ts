@@ -273,23 +273,29 @@ export const StoreReviewsSchema = Type.Object(
 );
 export type StoreReviews = Static<typeof StoreReviewsSchema>;
 
-/** The session after login (spec §3 User): `auth_token` travels as `token` or `Authorization: Bearer`. */
-export const LoginResultSchema = Type.Object(
-  {
-    success: Type.Literal(true),
-    data: Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      email: Type.String(),
-      phone: Nullable(Type.String()),
-      role: Type.String(),
-      auth_token: Type.String(),
-    }),
-  },
-);
-export type LoginResult = Static<typeof LoginResultSchema>;
+// The session after login (LoginResultSchema) and every other account entity live in account-entities.ts.
+export * from './account-entities.ts';
 
 export const ToggleFavouriteResultSchema = Type.Object(
   { id: Type.Integer(), is_favourite: Type.Boolean() },
 );
 export type ToggleFavouriteResult = Static<typeof ToggleFavouriteResultSchema>;
+
+// ---------------------------------------------------------------------------
+// Choosing a location: place search.
+// ---------------------------------------------------------------------------
+
+/** Places search-places answers at most. */
+export const PLACE_SEARCH_LIMIT = 20;
+
+/**
+ * A place found by text: a popular location of the store ('popular') or a
+ * real place from the gazetteer or the online geocoder ('place').
+ */
+export const PlaceSchema = Type.Object({
+  name: Type.String(),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  kind: Type.Union([Type.Literal('popular'), Type.Literal('place')]),
+});
+export type Place = Static<typeof PlaceSchema>;

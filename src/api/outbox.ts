@@ -4,7 +4,8 @@
  * queues are the backstop). A queued request carries two headers:
  * `Idempotency-Key` (made once per action) and `X-Outbox-Kind` (its queue).
  */
-export const OUTBOX_KINDS = ['driver-action', 'driver-gps', 'cart-check', 'customer-action'] as const;
+/** alert-read: marking in-app alerts read (mark-one- and mark-all-notifications-read). */
+export const OUTBOX_KINDS = ['driver-action', 'driver-gps', 'cart-check', 'customer-action', 'alert-read'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

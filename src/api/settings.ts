@@ -53,6 +53,14 @@ export const SETTING_DEFAULTS = {
   useSimpleSpinner: 'false',
   customCSS: '',
   deliveryAppLightMode: 'true',
+  // Push notifications: Firebase's web app config (public by design) and the
+  // Web Push key pair's public key. While any is empty, push is unavailable
+  // and the app says nothing about it.
+  firebaseApiKey: '',
+  firebaseProjectId: '',
+  firebaseMessagingSenderId: '',
+  firebaseAppId: '',
+  firebaseVapidKey: '',
   // Category slider (spec §9)
   restaurantCategorySliderSize: '2',
   restaurantCategorySliderStyle: 'rounded',

@@ -6,6 +6,7 @@
  * the service worker can post to.
  */
 import type { OutboxKind } from './outbox.ts';
+import type { PushAlert, PushDisplay } from './push.ts';
 
 export const SW_BROADCAST_CHANNEL = 'foodpilot-sw-events';
 
@@ -30,6 +31,18 @@ export type FromServiceWorkerMessage =
   | { type: 'OUTBOX_EXPIRED'; idempotencyKey: string; kind: OutboxKind }
   | { type: 'QUEUE_SIZES'; sizes: Partial<Record<OutboxKind, number>> };
 
+/**
+ * A push message reached the service worker (sw/push.ts). Posted to every
+ * window of the app (only the focused one gets `display: 'in-app'` and shows
+ * the dialog) and on the broadcast channel, where the sync worker refreshes
+ * the alerts. Apart from FromServiceWorkerMessage, which is about the outbox.
+ */
+export interface PushReceivedMessage {
+  type: 'PUSH_RECEIVED';
+  alert: PushAlert;
+  display: PushDisplay;
+}
+
 const TO_SW_TYPES = ['SKIP_WAITING', 'REPLAY_QUEUE', 'SET_SIMULATED_OFFLINE', 'GET_QUEUE_SIZES'] as const;
 const FROM_SW_TYPES = ['OUTBOX_QUEUED', 'OUTBOX_APPLIED', 'OUTBOX_REJECTED', 'OUTBOX_EXPIRED', 'QUEUE_SIZES'] as const;
 
@@ -48,4 +61,8 @@ export function isToServiceWorkerMessage(value: unknown): value is ToServiceWork
 
 export function isFromServiceWorkerMessage(value: unknown): value is FromServiceWorkerMessage {
   return hasType(value, FROM_SW_TYPES);
+}
+
+export function isPushReceivedMessage(value: unknown): value is PushReceivedMessage {
+  return hasType(value, ['PUSH_RECEIVED']) && typeof (value as { alert?: unknown }).alert === 'object' && (value as { alert?: unknown }).alert !== null;
 }

@@ -6,9 +6,10 @@
  */
 import type { OrderTypePreference } from './constants.ts';
 import type { ErrorCode } from './errors.ts';
-import type { UserAddress } from './entities.ts';
+import type { Place, UserAddress } from './entities.ts';
 import type { FromServiceWorkerMessage } from './sw-messages.ts';
 import type { OutboxKind } from './outbox.ts';
+import type { AccountWorkerApi } from './account-worker-api.ts';
 
 export type SyncFailure =
   | { ok: false; reason: 'offline' }
@@ -81,7 +82,13 @@ export interface FavouriteToggle {
   pending: boolean;
 }
 
-export interface SyncWorkerApi {
+/** A mark-read of alerts: shown at once in the replica; pending while it waits in the outbox for the network. */
+export interface AlertsMarked {
+  pending: boolean;
+}
+
+/** The account methods (sign-in, the account page, the call centre) are in account-worker-api.ts. */
+export interface SyncWorkerApi extends AccountWorkerApi {
   /** Version check, settings, languages, translations, primary location — in the spec's order. */
   boot(): Promise<BootResult>;
   refreshSettings(): Promise<SyncResult>;
@@ -137,8 +144,12 @@ export interface SyncWorkerApi {
    * that fails the fix is still saved, named by its coordinates. Resolves to the saved address.
    */
   useGpsFix(lat: number, lng: number, options: GpsFixOptions): Promise<SyncResult<UserAddress>>;
-  /** E-mail and password; keeps the customer session (session row 'customer'). A wrong password is `unauthorized`. */
-  login(email: string, password: string): Promise<SyncResult<LoginSummary>>;
+  /**
+   * Places named like the query (search-places, nearer the current address
+   * first), kept in `placeSearches` under `placeSearchKey(query)` so the same
+   * search answers offline from the replica. An empty query asks nothing.
+   */
+  searchPlaces(query: string): Promise<SyncResult<Place[]>>;
   /** The signed-in customer's favourite stores into `favourites` and `stores`. */
   refreshFavourites(): Promise<SyncResult>;
   /**
@@ -146,4 +157,20 @@ export interface SyncWorkerApi {
    * the outbox (kind customer-action); resolves after one attempt to send it.
    */
   toggleFavourite(storeId: number): Promise<SyncResult<FavouriteToggle>>;
+
+  // Alerts, wallet and push (worker/alerts.ts, worker/wallet.ts): the signed-in customer's; unauthorized without a session.
+  /** The customer's alerts (get-user-notifications) replace the `alerts` table; marks still in the outbox stay applied on top. */
+  refreshAlerts(): Promise<SyncResult>;
+  /**
+   * Marks one alert read at once in the replica and queues
+   * mark-one-notification-read (outbox kind alert-read); resolves after one
+   * attempt to send it.
+   */
+  markAlertRead(alertId: number): Promise<SyncResult<AlertsMarked>>;
+  /** As markAlertRead, for every alert (mark-all-notifications-read). */
+  markAllAlertsRead(): Promise<SyncResult<AlertsMarked>>;
+  /** The balance and ledger (get-wallet-transactions) into `wallet`, one row per user. */
+  refreshWallet(): Promise<SyncResult>;
+  /** Saves this device's push token for the customer (save-notification-token) and keeps it in prefs.pushToken. */
+  savePushToken(pushToken: string): Promise<SyncResult>;
 }

@@ -4,6 +4,7 @@
  * (no worker code, no platform code: the UI imports this module directly).
  */
 import type { OrderTypePreference } from '../api/constants.ts';
+import { foldPlaceText } from '../api/place-text.ts';
 
 /**
  * Decimals kept of a coordinate in a key: 3 decimals is about 100 m, close
@@ -53,4 +54,13 @@ export function normaliseQuery(query: string): string {
 /** `searches` key: the normalised query and where it was asked from (results depend on the stores serving there). */
 export function searchKey(query: string, point: KeyPoint): string {
   return `${normaliseQuery(query)}|${pointKey(point)}`;
+}
+
+/**
+ * `placeSearches` key: the query folded as the server matches it (case,
+ * accents and punctuation ignored). Not tied to the address: the places are
+ * the same from anywhere, only their order differs.
+ */
+export function placeSearchKey(query: string): string {
+  return foldPlaceText(query);
 }

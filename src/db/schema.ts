@@ -5,7 +5,7 @@
  * a version that shipped (STYLE habit 5).
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Item, Language, OutboxEntry, Page, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress } from '../api/index.ts';
+import type { Item, Language, Notification, OutboxEntry, Page, Place, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress, Wallet } from '../api/index.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -83,6 +83,13 @@ export type ReviewsRow = StoreReviews & {
   slug: string;
   fetchedAt: number;
 };
+/** A place search the server answered (version 4), kept so the same search answers offline. */
+export interface PlaceSearchRow extends Mirrored {
+  /** `placeSearchKey(query)` from keys.ts. */
+  key: string;
+  query: string;
+  places: Place[];
+}
 export interface CartLineRow {
   id: string;
   itemId: number;
@@ -115,6 +122,21 @@ export interface AlertRow extends Mirrored {
   is_read: 0 | 1;
   [field: string]: unknown;
 }
+/**
+ * What the worker writes into `alerts` (worker/alerts.ts): the server's alert,
+ * whose customer it is, and which queued mark-read (outbox id) made it read
+ * here before the server confirmed it.
+ */
+export type CustomerAlertRow = Notification & {
+  fetchedAt: number;
+  userId: number;
+  markedBy?: string;
+};
+/** A customer's wallet (version 5): the server's whole answer, one row per user. */
+export type WalletRow = Wallet & {
+  userId: number;
+  fetchedAt: number;
+};
 export interface SyncStateRow {
   resource: string;
   fetchedAt: number | null;
@@ -158,6 +180,10 @@ export class ReplicaDatabase extends Dexie {
   searches!: EntityTable<SearchRow, 'key'>;
   // Version 3.
   reviews!: EntityTable<ReviewsRow, 'slug'>;
+  // Version 4.
+  placeSearches!: EntityTable<PlaceSearchRow, 'key'>;
+  // Version 5.
+  wallet!: EntityTable<WalletRow, 'userId'>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -199,6 +225,12 @@ export class ReplicaDatabase extends Dexie {
     // Store reviews: one row per store slug holding the server's whole
     // answer. A new table only, so no upgrade function.
     this.version(3).stores({ reviews: 'slug' });
+    // Choosing a location: place searches by text, one row per query, pruned
+    // by age. A new table only, so no upgrade function.
+    this.version(4).stores({ placeSearches: 'key, fetchedAt' });
+    // The wallet: the balance and ledger of each customer who signed in here,
+    // one row per user. A new table only, so no upgrade function.
+    this.version(5).stores({ wallet: 'userId' });
     // Another tab opening a newer schema must not be blocked by this one
     // (DESIGN §4 pitfall): close, and let the page reload into the new code.
     this.on('versionchange', () => {
@@ -232,6 +264,12 @@ export const SyncResource = {
   favourites: 'favourites',
   /** A store's reviews, by slug. */
   reviews: (slug: string) => `reviews:${slug}`,
+  /** A place search, by its `placeSearches` key. */
+  placeSearch: (key: string) => `placeSearch:${key}`,
+  /** The signed-in customer's alerts. */
+  alerts: 'alerts',
+  /** The signed-in customer's wallet. */
+  wallet: 'wallet',
 } as const;
 
 /**
@@ -260,6 +298,19 @@ export const PrefKey = {
    * recovers (reloads) and deletes it.
    */
   forceReload: 'forceReload',
+  /** This device's push token as last saved for a user: `{ token, userId }` (spec §4: logout clears it). */
+  pushToken: 'pushToken',
+  /** The customer (user id) who chose 'Not now' on the order-alerts prompt on this device. */
+  pushPromptDismissed: 'pushPromptDismissed',
+  /**
+   * Why the worker signed the user out on its own: `{ code, at }` (a ban found
+   * by check-ban, a session the server ended). The UI says so, then deletes it.
+   */
+  sessionEnded: 'sessionEnded',
+  /** navigator.storage.persist() was asked once, after the first sign-in on this device (DESIGN §2). */
+  storagePersistAsked: 'storagePersistAsked',
+  /** The content pages' names and slugs (get-pages) for the account page's links: `{ pages, fetchedAt }`. */
+  pageList: 'pageList',
 } as const;
 
 /**
