@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/api/index.ts';
 import { imagesDir, type AppConfig } from './config.ts';
+import accountsPlugin from './plugins/accounts.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import externalPlugins from './plugins/external.ts';
@@ -51,8 +52,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     await app.register(nearbyPlugin);
     await app.register(externalPlugins);
-    await app.register(geocoderPlugin, { kind: config.geocoder });
+    await app.register(geocoderPlugin, { kind: config.geocoder, baseUrl: config.geocoderUrl });
     await app.register(idempotencyPlugin);
+    await app.register(accountsPlugin, {
+      dataDir: config.dataDir,
+      imagesDir: imagesDir(config),
+      messaging: config.messaging,
+      production: config.production,
+    });
 
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await app.register(healthRoute);

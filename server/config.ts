@@ -4,6 +4,7 @@
  * Two instances with different PORT and DATA_DIR run side by side.
  */
 import path from 'node:path';
+import { messagingConfigFromEnv, type MessagingConfig } from './messaging/config.ts';
 
 export interface AppConfig {
   port: number;
@@ -19,6 +20,12 @@ export interface AppConfig {
   logLevel: string;
   /** Reverse geocoding: the offline gazetteer (default) or 'nominatim' (online, gazetteer as fallback). */
   geocoder?: 'offline' | 'nominatim' | undefined;
+  /** The online geocoder's base URL (a self-hosted Nominatim); default the public OpenStreetMap instance. */
+  geocoderUrl?: string | undefined;
+  /** SMS, e-mail and push transports (accounts); the development outbox when absent. */
+  messaging?: MessagingConfig | undefined;
+  /** NODE_ENV=production: development-only routes (the dev outbox) are never served. */
+  production?: boolean | undefined;
 }
 
 export const SQLITE_FILE_NAME = 'foodpilot.sqlite';
@@ -32,6 +39,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: path.resolve(cwd, nonEmpty(env.DIST_DIR) ?? 'dist'),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     geocoder: nonEmpty(env.GEOCODER) === 'nominatim' ? 'nominatim' : 'offline',
+    geocoderUrl: nonEmpty(env.GEOCODER_URL),
+    messaging: messagingConfigFromEnv(env),
+    production: env.NODE_ENV === 'production',
   };
 }
 

@@ -1,8 +1,10 @@
 /**
  * The one place a request becomes a user: the `token` field the spec sends
  * in the body, or `Authorization: Bearer <token>`. A missing, unknown or
- * expired token, or a banned user, is a 401 UNAUTHORIZED; every call that
- * takes a token goes through requireUser().
+ * expired token (or a deleted account) is a 401 UNAUTHORIZED; a banned
+ * user's token is a 403 ACCOUNT_BANNED. Every call that takes a token goes
+ * through requireUser(); account calls that name a user_id go through
+ * requireSelf(), call-centre calls through requireAgent().
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
@@ -20,14 +22,46 @@ export function unauthorized(message = 'Sign in to do this.'): HttpError {
   return new HttpError(401, 'UNAUTHORIZED', message);
 }
 
+export function forbidden(message = 'You are not allowed to do this.'): HttpError {
+  return new HttpError(403, 'FORBIDDEN', message);
+}
+
+export function accountBanned(): HttpError {
+  return new HttpError(403, 'ACCOUNT_BANNED', 'This account is blocked. Contact support.');
+}
+
 export async function requireUser(
   app: FastifyInstance,
   request: FastifyRequest,
   body?: { token?: string | undefined },
+  options: { allowBanned?: boolean } = {},
 ): Promise<SessionUser> {
   const token = tokenOf(request, body);
   if (!token) throw unauthorized();
   const user = await app.usersRepository.userByTokenHash(hashToken(token));
-  if (!user || Number(user.is_banned) === 1) throw unauthorized('This session is not valid. Sign in again.');
+  if (!user) throw unauthorized('This session is not valid. Sign in again.');
+  if (Number(user.is_banned) === 1 && !options.allowBanned) throw accountBanned();
+  return user;
+}
+
+/** The token's user, who must be the user_id the call names (spec §7 sends both). */
+export async function requireSelf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { token?: string | undefined; user_id: number },
+): Promise<SessionUser> {
+  const user = await requireUser(app, request, body);
+  if (user.id !== body.user_id) throw forbidden('This token belongs to another user.');
+  return user;
+}
+
+/** A call-centre agent signed in as themselves. */
+export async function requireAgent(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { token?: string | undefined },
+): Promise<SessionUser> {
+  const user = await requireUser(app, request, body);
+  if (user.role !== 'agent' || user.acting_user_id !== null) throw forbidden('Only call-centre agents can do this.');
   return user;
 }

@@ -57,6 +57,14 @@ export interface UsersTable {
   role: UserRole;
   is_banned: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: IsoTime;
+  /** Path under /public/images/avatars/, or null (0005). */
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integer minor units, never below 0; kept equal to the newest wallet_transactions.balance_after (0005). */
+  wallet_balance: ColumnType<number, number | undefined, number>;
+  phone_verified_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Set when the account was deleted; its personal data is erased then (0005). */
+  deleted_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 export interface AuthTokensTable {
@@ -65,6 +73,8 @@ export interface AuthTokensTable {
   user_id: number;
   created_at: IsoTime;
   expires_at: IsoTime;
+  /** The call-centre agent acting for the user with this token (0005). */
+  acting_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RestaurantsTable {
@@ -261,6 +271,93 @@ export interface CatalogChangesTable {
   restaurant_id: number;
 }
 
+/** A saved address of a user (0005). */
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  latitude: number;
+  longitude: number;
+  address: string;
+  house: string | null;
+  tag: string | null;
+  is_default: Flag;
+  created_at: IsoTime;
+}
+
+export type OneTimeCodePurpose = 'login' | 'verify_phone' | 'password_reset';
+
+/** One-time codes (0005): stored as salt$sha256, single use, with a wrong-try counter. */
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  purpose: OneTimeCodePurpose;
+  recipient: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: IsoTime;
+  verified_at: IsoTime | null;
+  consumed_at: IsoTime | null;
+  created_at: IsoTime;
+}
+
+/** The wallet ledger (0005): signed integer minor units. */
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: number;
+  balance_after: number;
+  type: string;
+  reason: string;
+  created_by: number | null;
+  created_at: IsoTime;
+}
+
+export type PushState = 'pending' | 'sending' | 'sent' | 'none' | 'failed';
+
+/** In-app alerts (0005); push_state is the push dispatcher's outbox. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  message: string;
+  /** JSON object of flat values. */
+  data: string;
+  is_read: ColumnType<Flag, Flag | undefined, Flag>;
+  push_state: ColumnType<PushState, PushState | undefined, PushState>;
+  created_at: IsoTime;
+}
+
+export interface PushTokensTable {
+  token: string;
+  user_id: number;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export type DevOutboxChannel = 'sms' | 'email' | 'push';
+
+/** Messages the development transports wrote instead of sending (0005). */
+export interface DevOutboxTable {
+  id: Generated<number>;
+  channel: DevOutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** JSON object, or null. */
+  data: string | null;
+  created_at: IsoTime;
+}
+
+/** The call-centre audit (0005): what an agent did, for which customer. */
+export interface AgentActionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  action: string;
+  customer_id: number | null;
+  /** JSON object. */
+  details: string;
+  created_at: IsoTime;
+}
+
 export interface Database {
   settings: SettingsTable;
   app_versions: AppVersionsTable;
@@ -288,6 +385,13 @@ export interface Database {
   favourites: FavouritesTable;
   catalog_versions: CatalogVersionsTable;
   catalog_changes: CatalogChangesTable;
+  addresses: AddressesTable;
+  one_time_codes: OneTimeCodesTable;
+  wallet_transactions: WalletTransactionsTable;
+  notifications: NotificationsTable;
+  push_tokens: PushTokensTable;
+  dev_outbox: DevOutboxTable;
+  agent_actions: AgentActionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

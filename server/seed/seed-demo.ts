@@ -18,6 +18,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.ts';
 import { DEMO_LOCATIONS } from './demo-city.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { DEMO_PAGES } from './demo-pages.ts';
+import { seedAccountExtras } from './seed-accounts.ts';
 import { seedStoreExtras } from './seed-store-extras.ts';
 import { seedStores } from './seed-stores.ts';
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
       const userIds = await seedUsers(trx, hashes, createdAt);
       const storeIds = await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
       await seedStoreExtras(trx, storeIds, createdAt);
+      await seedAccountExtras(trx, userIds, createdAt);
       await trx
         .insertInto('pages')
         .values(DEMO_PAGES.map((page, index) => ({ ...page, sort_order: index, updated_at: createdAt })))

@@ -40,13 +40,13 @@ describe.each(testDatabases())('login and favourites on $kind', ({ kind }) => {
       expect(again.data.auth_token).not.toBe(data.auth_token);
     });
 
-    it('a wrong password and an unknown e-mail get the same 401', async () => {
+    it('a wrong password is a 401 WRONG_PASSWORD, an unknown e-mail a 404 UNKNOWN_USER (the accounts issue asks for both)', async () => {
       const wrong = await injectCall(t.app, 'login', { email: 'driver@foodpilot.test', password: 'not-it' });
       const unknown = await injectCall(t.app, 'login', { email: 'nobody@foodpilot.test', password: 'driver-demo' });
       expect(wrong.statusCode).toBe(401);
-      expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual(unknown.json());
-      expect(wrong.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(wrong.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_USER' });
     });
 
     it('a reviewer account without a password cannot sign in', async () => {

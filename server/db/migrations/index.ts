@@ -7,10 +7,12 @@ import * as initial from './0001-initial.ts';
 import * as pages from './0002-pages.ts';
 import * as storeDiscovery from './0003-store-discovery.ts';
 import * as catalogVersions from './0004-catalog-versions.ts';
+import * as accounts from './0005-accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-pages': pages,
   '0003-store-discovery': storeDiscovery,
   '0004-catalog-versions': catalogVersions,
+  '0005-accounts': accounts,
 };

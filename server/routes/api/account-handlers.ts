@@ -1,40 +1,24 @@
 /**
- * Login and favourites. Login is the minimum the favourites need (e-mail and
- * password → a fresh token); OTP, social login and registration arrive with
- * the accounts feature.
+ * Accounts and favourites: the handlers of every account call (sign-in and
+ * sign-up in auth-handlers.ts, the customer's own account, wallet and
+ * alerts in profile-handlers.ts, the call centre in
+ * call-centre-handlers.ts) and the favourites that need a signed-in user.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { requireUser, unauthorized } from '../../auth/authenticate.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { hashToken, newToken, tokenExpiry } from '../../auth/tokens.ts';
+import { requireUser } from '../../auth/authenticate.ts';
 import { notFound } from '../../http-error.ts';
+import { createAuthHandlers, type AuthCalls } from './auth-handlers.ts';
+import { createCallCentreHandlers, type CallCentreCalls } from './call-centre-handlers.ts';
 import { JsonText, type CallHandlers } from './handlers.ts';
+import { createProfileHandlers, type ProfileCalls } from './profile-handlers.ts';
 
-/**
- * Verified against when the e-mail is unknown, so an unknown address costs as
- * much time as a wrong password and the answer time does not tell them apart.
- */
-let decoyHash: Promise<string> | undefined;
-const decoy = () => (decoyHash ??= hashPassword(randomUUID()));
-
-type AccountCalls = 'login' | 'toggle-favorite' | 'get-favorite-stores';
+type AccountCalls = AuthCalls | ProfileCalls | CallCentreCalls | 'toggle-favorite' | 'get-favorite-stores';
 
 export function createAccountHandlers(app: FastifyInstance): Pick<CallHandlers, AccountCalls> {
   return {
-    login: async ({ email, password }) => {
-      const user = await app.usersRepository.findByEmail(email);
-      const matches = await verifyPassword(password, user?.password_hash ?? (await decoy()));
-      // One answer for an unknown e-mail and a wrong password: no account probing.
-      if (!user || !matches) throw unauthorized('The e-mail or password is not right.');
-      if (Number(user.is_banned) === 1) throw unauthorized('This account is blocked.');
-      const token = newToken();
-      await app.usersRepository.saveToken(Number(user.id), hashToken(token), tokenExpiry());
-      return {
-        success: true as const,
-        data: { id: Number(user.id), name: user.name, email: user.email, phone: user.phone, role: user.role, auth_token: token },
-      };
-    },
+    ...createAuthHandlers(app),
+    ...createProfileHandlers(app),
+    ...createCallCentreHandlers(app),
 
     'toggle-favorite': async (body, request) => {
       const user = await requireUser(app, request, body);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/index.ts';
 import { notFound } from '../../http-error.ts';
 import { createAccountHandlers } from './account-handlers.ts';
+import { createLocationHandlers } from './location-handlers.ts';
 import { createStoreHandlers } from './store-handlers.ts';
 
 /**
@@ -40,6 +41,7 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
   return {
     ...createStoreHandlers(app),
     ...createAccountHandlers(app),
+    ...createLocationHandlers(app),
     'get-settings': async () => app.settingsRepository.list(),
 
     'get-all-languages': async () => app.languagesRepository.list(),

@@ -8,32 +8,27 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ApiErrorSchema, callRoute, calls, type CallDefinition, type CallName } from '../../../src/api/index.ts';
 import { createCallHandlers, JsonText, type CallHandler } from './handlers.ts';
+import { ACCOUNT_ROUTE_CONFIG, AVATAR_BODY_LIMIT_BYTES } from './rate-limits.ts';
 
 const callNames = Object.keys(calls) as CallName[];
 
 /** The one error shape, documented for every call (details only on validation). */
 const errorResponses = {
   '4xx': ApiErrorSchema,
-  '5xx': Type.Object({ message: Type.String(), code: Type.Literal('INTERNAL') }),
+  // MESSAGE_NOT_SENT: an SMS or e-mail provider refused a message (503).
+  '5xx': Type.Object({ message: Type.String(), code: Type.Union([Type.Literal('INTERNAL'), Type.Literal('MESSAGE_NOT_SENT')]) }),
 };
 
-/** Login attempts per client address and e-mail, per window: enough for typos, not for guessing. */
-export const LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
+export { LOGIN_RATE_LIMIT } from './rate-limits.ts';
 
 /** Server-side options of some calls (the contract says what, not how it is protected). */
 const ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> = {
-  login: {
-    rateLimit: {
-      ...LOGIN_RATE_LIMIT,
-      // After the body is parsed, so the key can hold the e-mail: one person's
-      // typos do not lock out everyone behind the same address.
-      hook: 'preHandler',
-      keyGenerator: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-      },
-    },
-  },
+  ...ACCOUNT_ROUTE_CONFIG,
+};
+
+/** Calls whose body may be larger than the app's default limit. */
+const BODY_LIMITS: Partial<Record<CallName, number>> = {
+  'change-avatar': AVATAR_BODY_LIMIT_BYTES,
 };
 
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -48,10 +43,12 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
     // The table is keyed by name, so the handler for `name` takes that call's body and params.
     const handler = handlers[name] as CallHandler<CallName>;
     const config = ROUTE_CONFIG[name];
+    const bodyLimit = BODY_LIMITS[name];
     app.route({
       method: 'POST',
       url: `/${callRoute(name)}`,
       ...(config ? { config } : {}),
+      ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
         summary: call.summary,
         operationId: name,

@@ -1,0 +1,84 @@
+/**
+ * The development outbox: where SMS, e-mail and push messages go when no
+ * real transport is configured. Each message is a row of `dev_outbox`
+ * (what GET /public/api/dev/outbox and the tests read) and a JSON line in
+ * DATA_DIR/outbox/<channel>.jsonl (what a developer tails).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DevOutboxMessage, NotificationData, OutboxChannel } from '../../src/api/index.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface OutboxEntry {
+  channel: OutboxChannel;
+  to: string;
+  subject?: string | null;
+  body: string;
+  data?: NotificationData | null;
+}
+
+export interface OutboxQuery {
+  to?: string | undefined;
+  channel?: OutboxChannel | undefined;
+  limit?: number | undefined;
+}
+
+export class DevOutbox {
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** DATA_DIR/outbox */
+    readonly dir: string,
+  ) {}
+
+  fileOf(channel: OutboxChannel): string {
+    return path.join(this.dir, `${channel}.jsonl`);
+  }
+
+  async record(entry: OutboxEntry, now: Date = new Date()): Promise<DevOutboxMessage> {
+    const createdAt = now.toISOString();
+    const data = entry.data ?? null;
+    const { id } = await this.db
+      .insertInto('dev_outbox')
+      .values({
+        channel: entry.channel,
+        recipient: entry.to,
+        subject: entry.subject ?? null,
+        body: entry.body,
+        data: data === null ? null : JSON.stringify(data),
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const message: DevOutboxMessage = {
+      id: Number(id),
+      channel: entry.channel,
+      to: entry.to,
+      subject: entry.subject ?? null,
+      body: entry.body,
+      data,
+      created_at: createdAt,
+    };
+    await fs.mkdir(this.dir, { recursive: true });
+    // One write per line with O_APPEND: lines of parallel requests do not interleave.
+    await fs.appendFile(this.fileOf(entry.channel), `${JSON.stringify(message)}\n`);
+    return message;
+  }
+
+  /** Newest first. */
+  async list(query: OutboxQuery = {}): Promise<DevOutboxMessage[]> {
+    let select = this.db.selectFrom('dev_outbox').selectAll().orderBy('id', 'desc').limit(query.limit ?? 50);
+    if (query.to !== undefined) select = select.where('recipient', '=', query.to);
+    if (query.channel !== undefined) select = select.where('channel', '=', query.channel);
+    const rows = await select.execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      data: row.data === null ? null : (JSON.parse(row.data) as NotificationData),
+      created_at: row.created_at,
+    }));
+  }
+}

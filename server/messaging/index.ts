@@ -1,0 +1,30 @@
+/** The three transports the server sends through, built from MessagingConfig. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { MessagingConfig } from './config.ts';
+import { DevOutbox } from './dev-outbox.ts';
+import { devOutboxEmail, smtpEmail, type EmailTransport } from './email.ts';
+import { fcmPush } from './fcm.ts';
+import { devOutboxPush, type PushTransport } from './push.ts';
+import { devOutboxSms, twilioSms, type SmsTransport } from './sms.ts';
+
+export interface Messaging {
+  sms: SmsTransport;
+  email: EmailTransport;
+  push: PushTransport;
+  /** Where the development transports write. */
+  outbox: DevOutbox;
+}
+
+export function createMessaging(config: MessagingConfig, db: Kysely<Database>, outboxDir: string): Messaging {
+  const outbox = new DevOutbox(db, outboxDir);
+  return {
+    outbox,
+    sms: config.sms.kind === 'twilio' ? twilioSms(config.sms) : devOutboxSms(outbox),
+    email: config.email.kind === 'smtp' ? smtpEmail({ url: config.email.url, from: config.email.from }) : devOutboxEmail(outbox),
+    push:
+      config.push.kind === 'fcm'
+        ? fcmPush({ serviceAccount: config.push.serviceAccount, apiUrl: config.push.apiUrl })
+        : devOutboxPush(outbox),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The call-centre audit: every action an agent takes for a customer, under
+ * the agent's own id, so "who did this" has an answer even when the agent
+ * used the customer's session.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface AgentAction {
+  agentId: number;
+  /** The call name, e.g. 'login-as-customer'. */
+  action: string;
+  customerId: number | null;
+  details?: Record<string, string | number | boolean | null>;
+  now?: Date;
+}
+
+export async function recordAgentAction(db: Kysely<Database>, action: AgentAction): Promise<void> {
+  await db
+    .insertInto('agent_actions')
+    .values({
+      agent_id: action.agentId,
+      action: action.action,
+      customer_id: action.customerId,
+      details: JSON.stringify(action.details ?? {}),
+      created_at: (action.now ?? new Date()).toISOString(),
+    })
+    .execute();
+}
+
+/** When an agent holds this customer session, records what it did (a customer's own session records nothing). */
+export async function recordIfActing(
+  db: Kysely<Database>,
+  session: { id: number; acting_user_id: number | null },
+  action: string,
+  details?: AgentAction['details'],
+): Promise<void> {
+  if (session.acting_user_id === null) return;
+  await recordAgentAction(db, { agentId: session.acting_user_id, action, customerId: session.id, ...(details ? { details } : {}) });
+}
+
+/** Who to record as the author of a write made with this session: the acting agent, else the user (e.g. wallet_transactions.created_by). */
+export function actorIdOf(session: { id: number; acting_user_id: number | null }): number {
+  return session.acting_user_id ?? session.id;
+}

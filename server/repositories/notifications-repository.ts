@@ -1,0 +1,119 @@
+/**
+ * In-app alerts and the push tokens of each user's devices. notifyUser is
+ * how every part of the server tells a customer something (later: each
+ * order transition): it stores the alert in the caller's transaction, and
+ * the push dispatcher sends it to every device of the user once it is
+ * committed (push-dispatcher.ts), so a rolled-back change never buzzes a
+ * phone and no network call runs inside a transaction.
+ */
+import type { Kysely } from 'kysely';
+import { NOTIFICATIONS_LIMIT, type Notification, type NotificationData } from '../../src/api/index.ts';
+import type { Database, NotificationsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export interface Alert {
+  title: string;
+  message: string;
+  data?: NotificationData;
+}
+
+export function toNotification(row: Pick<Selectable<NotificationsTable>, 'id' | 'title' | 'message' | 'data' | 'is_read' | 'created_at'>): Notification {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    message: row.message,
+    data: JSON.parse(row.data) as NotificationData,
+    is_read: Number(row.is_read) === 1 ? 1 : 0,
+    created_at: row.created_at,
+  };
+}
+
+const COLUMNS = ['id', 'title', 'message', 'data', 'is_read', 'created_at'] as const;
+
+export function createNotificationsRepository(db: Kysely<Database>) {
+  const queuedListeners = new Set<() => void>();
+
+  return {
+    /** Called after notifyUser stored an alert with a push to send (the push dispatcher listens). */
+    onQueued(listener: () => void): () => void {
+      queuedListeners.add(listener);
+      return () => queuedListeners.delete(listener);
+    },
+
+    /**
+     * Stores an alert for the user in `trx` (pass app.db outside a
+     * transaction) and queues its push to every saved device of the user.
+     */
+    async notifyUser(trx: Kysely<Database>, userId: number, alert: Alert, now: Date = new Date()): Promise<Notification> {
+      const row = await trx
+        .insertInto('notifications')
+        .values({
+          user_id: userId,
+          title: alert.title,
+          message: alert.message,
+          data: JSON.stringify(alert.data ?? {}),
+          created_at: now.toISOString(),
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      for (const listener of queuedListeners) listener();
+      return toNotification(row);
+    },
+
+    /** Newest first. */
+    async listOf(userId: number, limit: number = NOTIFICATIONS_LIMIT): Promise<Notification[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toNotification);
+    },
+
+    /** Answers how many were unread. */
+    async markAllRead(userId: number): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ is_read: 1 })
+        .where('user_id', '=', userId)
+        .where('is_read', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** The alert, now read; undefined when the user has no such alert. */
+    async markOneRead(userId: number, notificationId: number): Promise<Notification | undefined> {
+      const row = await db
+        .updateTable('notifications')
+        .set({ is_read: 1 })
+        .where('id', '=', notificationId)
+        .where('user_id', '=', userId)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      return row ? toNotification(row) : undefined;
+    },
+
+    /** A device token belongs to whoever saved it last (one phone, one signed-in user). */
+    async savePushToken(userId: number, token: string, now: Date = new Date()): Promise<void> {
+      const at = now.toISOString();
+      await db
+        .insertInto('push_tokens')
+        .values({ token, user_id: userId, created_at: at, updated_at: at })
+        .onConflict((conflict) => conflict.column('token').doUpdateSet({ user_id: userId, updated_at: at }))
+        .execute();
+    },
+
+    async pushTokensOf(userId: number): Promise<string[]> {
+      const rows = await db.selectFrom('push_tokens').select('token').where('user_id', '=', userId).execute();
+      return rows.map((row) => row.token);
+    },
+
+    async forgetPushToken(token: string): Promise<void> {
+      await db.deleteFrom('push_tokens').where('token', '=', token).execute();
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,67 @@
+/**
+ * The call centre (spec §6): an agent opens a customer's session to act for
+ * them (login-as-customer) or registers a guest who phoned in
+ * (register-guest-user). Only agents, only for customers; every such
+ * session carries the agent's id (auth_tokens.acting_user_id, answered as
+ * acting_agent_id) and each action is written to the agent audit.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AgentSessionResult } from '../../../src/api/index.ts';
+import { accountBanned, forbidden, requireAgent } from '../../auth/authenticate.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { checkNewPassword, given, normaliseEmail, normalisePhone, requireName } from '../../accounts/identifiers.ts';
+import { createCustomer } from '../../accounts/customers.ts';
+import { openSession } from '../../accounts/sessions.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../http-error.ts';
+import { recordAgentAction } from '../../repositories/agent-actions-repository.ts';
+import { emailTaken, phoneTaken } from '../../repositories/users-repository.ts';
+import type { CallHandlers } from './handlers.ts';
+
+export type CallCentreCalls = 'login-as-customer' | 'register-guest-user';
+
+/** Where a guest without an e-mail gets one: the reserved .invalid domain, so nothing is ever sent there. */
+export const GUEST_EMAIL_DOMAIN = 'guest.foodpilot.invalid';
+
+export function createCallCentreHandlers(app: FastifyInstance): Pick<CallHandlers, CallCentreCalls> {
+  async function actFor(agentId: number, customer: UserRow): Promise<AgentSessionResult> {
+    const data = await openSession(app, customer, { actingAgentId: agentId });
+    return { success: true, data, addresses: await app.addressesRepository.listOf(Number(customer.id)) };
+  }
+
+  return {
+    'login-as-customer': async (body, request) => {
+      const agent = await requireAgent(app, request, body);
+      const customer = await app.usersRepository.findById(body.user_id);
+      if (!customer) throw new HttpError(404, 'UNKNOWN_USER', `There is no user ${body.user_id}.`);
+      // Acting for staff would hand an agent their rights.
+      if (customer.role !== 'customer') throw forbidden('Agents can act only for customer accounts.');
+      if (Number(customer.is_banned) === 1) throw accountBanned();
+      await recordAgentAction(app.db, { agentId: agent.id, action: 'login-as-customer', customerId: Number(customer.id) });
+      return actFor(agent.id, customer);
+    },
+
+    'register-guest-user': async (body, request) => {
+      const agent = await requireAgent(app, request, body);
+      const name = requireName(body.name);
+      const phone = normalisePhone(body.phone);
+      const emailText = given(body.email);
+      const email = emailText ? normaliseEmail(emailText) : `guest-${phone.replace(/\D/g, '')}-${randomBytes(3).toString('hex')}@${GUEST_EMAIL_DOMAIN}`;
+      const password = given(body.password);
+      if (password) checkNewPassword(password);
+      if (await app.usersRepository.findByPhone(phone)) throw phoneTaken();
+      if (await app.usersRepository.findByEmail(email)) throw emailTaken();
+      // Without a password the guest signs in later by a code to their phone.
+      const passwordHash = await hashPassword(password ?? randomUUID());
+      const id = await createCustomer(app.db, { name, email, phone, passwordHash, phoneVerified: false });
+      await recordAgentAction(app.db, {
+        agentId: agent.id,
+        action: 'register-guest-user',
+        customerId: id,
+        details: { with_email: emailText !== undefined, with_password: password !== undefined },
+      });
+      return actFor(agent.id, (await app.usersRepository.findById(id)) as UserRow);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Helpers for account tests: calls from a chosen client address (each test
+ * its own, so the per-address rate limits of one test do not trip another),
+ * the development outbox, codes read from it, fresh customers, and tiny
+ * images of each type.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  API_PREFIX,
+  DEV_OUTBOX_PATH,
+  callPath,
+  type CallName,
+  type DevOutbox,
+  type DevOutboxMessage,
+  type LoginResult,
+  type OutboxChannel,
+} from '../../src/api/index.ts';
+
+/** A random client address in 10.0.0.0/8. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export function callAs(
+  app: FastifyInstance,
+  name: CallName,
+  payload: unknown = {},
+  options: { ip?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}/${callPath(name)}`,
+    payload: payload as object,
+    remoteAddress: options.ip ?? randomIp(),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+}
+
+export function uniquePhone(): string {
+  return `+1555${String(randomInt(10_000_000)).padStart(7, '0')}`;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
+}
+
+export async function outboxOf(app: FastifyInstance, query: { to?: string; channel?: OutboxChannel } = {}): Promise<DevOutboxMessage[]> {
+  const response = await app.inject({ method: 'GET', url: DEV_OUTBOX_PATH, query });
+  if (response.statusCode !== 200) throw new Error(`dev outbox answered ${response.statusCode}: ${response.body}`);
+  return response.json<DevOutbox>().messages;
+}
+
+/** The code in the newest message to a phone or e-mail address. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const [message] = await outboxOf(app, { to });
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code was sent to ${to}`);
+  return code;
+}
+
+export interface NewCustomer {
+  id: number;
+  token: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+
+/** Registers a customer through the API (from its own address) and answers its session. */
+export async function registerCustomer(app: FastifyInstance, name = 'Test Customer'): Promise<NewCustomer> {
+  const email = uniqueEmail();
+  const phone = uniquePhone();
+  const password = 'correct-horse';
+  const response = await callAs(app, 'register', { name, email, phone, password });
+  if (response.statusCode !== 200) throw new Error(`register answered ${response.statusCode}: ${response.body}`);
+  const { data } = response.json<LoginResult>();
+  return { id: data.id, token: data.auth_token, email, phone, password };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Bytes that start like an image of the type (the server checks magic bytes), padded to `size`. */
+export function imageBytes(type: 'png' | 'jpeg' | 'webp' | 'gif', size = 64): Buffer {
+  const head =
+    type === 'png'
+      ? PNG_SIGNATURE
+      : type === 'jpeg'
+        ? Buffer.from([0xff, 0xd8, 0xff, 0xe0])
+        : type === 'webp'
+          ? Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')])
+          : Buffer.from('GIF89a');
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
+}
+
+export function dataUrl(bytes: Buffer, mime = 'image/png'): string {
+  return `data:${mime};base64,${bytes.toString('base64')}`;
+}
