@@ -1,11 +1,10 @@
 /**
- * The customer session and favourites (spec §6: favourites need a signed-in
- * customer). Login here is the minimum favourites need; the accounts feature
- * builds on the same session row. A toggle goes through the outbox (kind
+ * Favourites (spec §6: they need a signed-in customer, the session row every
+ * sign-in in account.ts keeps). A toggle goes through the outbox (kind
  * customer-action), so a toggle made offline shows at once and is sent when
  * the network returns, once (its Idempotency-Key).
  */
-import type { DrainReport, FavouriteToggle, LoginSummary, SyncResult } from '../src/api/worker-api.ts';
+import type { DrainReport, FavouriteToggle, SyncResult } from '../src/api/worker-api.ts';
 import { SyncResource, type StoreRow } from '../src/db/schema.ts';
 import { NOT_SIGNED_IN, NO_ADDRESS, apiPoint, customerSession, readPoint } from './browse-context.ts';
 import type { SyncContext } from './context.ts';
@@ -15,21 +14,6 @@ import type { OutboxEffects } from './outbox-effects.ts';
 import { queueAction } from './outbox-queue.ts';
 import { mergeStores } from './store-writes.ts';
 import { markFailed, markFetched } from './sync-state.ts';
-
-export async function login(ctx: SyncContext, email: string, password: string): Promise<SyncResult<LoginSummary>> {
-  const result = await ctx.api.call('login', { email, password });
-  if (!result.ok) return result;
-  const { id, name, phone, role, auth_token: token } = result.value.data;
-  await ctx.db.session.put({
-    id: 'customer',
-    userId: id,
-    token,
-    role,
-    data: { name, email: result.value.data.email, phone },
-    savedAt: ctx.now(),
-  });
-  return { ok: true, value: { userId: id, name, role } };
-}
 
 /** The list replaces the replica's, with toggles still waiting in the outbox applied on top. */
 export async function refreshFavourites(ctx: SyncContext): Promise<SyncResult> {

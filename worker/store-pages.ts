@@ -14,7 +14,17 @@ import { markFailed } from './sync-state.ts';
 
 type StoreInfo = ValueResult<StoreDetail & { is_favourite?: boolean }>;
 
+/** The User Timing measure of a whole openStore (both fetches, their checks and the write); read by `npm run bench`. */
+export const OPEN_STORE_MEASURE = 'sync:open-store';
+
 export async function openStore(ctx: SyncContext, slug: string): Promise<SyncResult<{ storeId: number }>> {
+  const started = performance.now();
+  const result = await fetchAndWriteStore(ctx, slug);
+  performance.measure(OPEN_STORE_MEASURE, { start: started, detail: { slug, ok: result.ok } });
+  return result;
+}
+
+async function fetchAndWriteStore(ctx: SyncContext, slug: string): Promise<SyncResult<{ storeId: number }>> {
   const info = await fetchStoreInfo(ctx, slug);
   if (!info.ok) {
     await recordStoreInfoFailure(ctx, slug, info);

@@ -7,28 +7,46 @@ import { API_TIMEOUT_MS } from '../src/api/constants.ts';
 import type { ToServiceWorkerMessage } from '../src/api/sw-messages.ts';
 import type { BootResult, SyncWorkerApi } from '../src/api/worker-api.ts';
 import { PrefKey, type ReplicaDatabase } from '../src/db/schema.ts';
+import {
+  changePassword,
+  loginWithCode,
+  loginWithPassword,
+  register,
+  requestLoginCode,
+  requestPasswordReset,
+  sendOtp,
+  verifyOtp,
+  verifyPasswordResetCode,
+} from './account.ts';
+import { MARK_ALL_CALL, MARK_ONE_CALL, alertMarkEffect } from './alert-rows.ts';
+import { markAlertRead, markAllAlertsRead, refreshAlerts, savePushToken } from './alerts.ts';
 import { createApiClient } from './api-client.ts';
 import { boot, refreshReplica } from './boot.ts';
 import { completeCacheClear } from './cache-clear.ts';
+import { loginAsCustomer, registerGuestUser, stopActing } from './call-centre.ts';
 import type { SyncContext } from './context.ts';
 import { createHttp } from './http.ts';
 import { searchStores } from './explore.ts';
 import { TOGGLE_FAVOURITE_CALL, favouriteEffect } from './favourite-rows.ts';
-import { login, refreshFavourites, toggleFavourite } from './favourites.ts';
+import { refreshFavourites, toggleFavourite } from './favourites.ts';
 import { refreshFilteredStores, refreshHome, setOrderType } from './home.ts';
-import { reverseGeocode, useGpsFix } from './location.ts';
+import { reverseGeocode, searchPlaces, useGpsFix } from './location.ts';
 import { drainOnce } from './outbox-drain.ts';
 import { OutboxDrainer, type DrainerOptions } from './outbox-drainer.ts';
 import { OutboxEffects } from './outbox-effects.ts';
 import { queueAction } from './outbox-queue.ts';
 import { settleFromServiceWorker } from './outbox-settle.ts';
+import { refreshPageList } from './page-list.ts';
 import { writePref } from './prefs.ts';
+import { changeAvatar, checkBan, deleteAccount, logout, refreshProfile, updateTaxNumber } from './profile.ts';
 import { writeAddress } from './replica-writes.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
+import { settle } from './settle.ts';
 import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
 import { openItem, openStore, selectStore } from './store-pages.ts';
 import { openReviews } from './store-reviews.ts';
 import { recordConnectivity } from './sync-state.ts';
+import { refreshWallet } from './wallet.ts';
 
 export interface SyncServiceOptions {
   db: ReplicaDatabase;
@@ -57,6 +75,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const now = options.now ?? Date.now;
   const effects = options.effects ?? new OutboxEffects();
   if (!effects.get(TOGGLE_FAVOURITE_CALL)) effects.register(TOGGLE_FAVOURITE_CALL, favouriteEffect(db, now));
+  for (const call of [MARK_ONE_CALL, MARK_ALL_CALL]) {
+    if (!effects.get(call)) effects.register(call, alertMarkEffect(db, now));
+  }
   const send = createHttp({
     origin: options.origin,
     fetch: options.fetch,
@@ -84,6 +105,9 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
         try {
           await mirror(await isSimulatedOffline(db));
           const result = await boot(ctx);
+          // A banned user (or a session the server ended) is signed out before the screens settle;
+          // not when the page is about to clear everything and reload.
+          if (result.online && result.version?.kind !== 'cache-clear-required') await settle(() => checkBan(ctx));
           if (result.online) void drainer.drain();
           return result;
         } finally {
@@ -133,9 +157,33 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     searchStores: (query) => searchStores(ctx, query),
     reverseGeocode: (lat, lng) => reverseGeocode(ctx, lat, lng),
     useGpsFix: (lat, lng, fixOptions) => useGpsFix(ctx, lat, lng, fixOptions),
-    login: (email, password) => login(ctx, email, password),
+    searchPlaces: (query) => searchPlaces(ctx, query),
+    register: (input) => settle(() => register(ctx, input)),
+    loginWithPassword: (emailOrPhone, password) => settle(() => loginWithPassword(ctx, emailOrPhone, password)),
+    requestLoginCode: (phone) => settle(() => requestLoginCode(ctx, phone)),
+    loginWithCode: (input) => settle(() => loginWithCode(ctx, input)),
+    sendOtp: (phone, email) => settle(() => sendOtp(ctx, phone, email)),
+    verifyOtp: (phone, code) => settle(() => verifyOtp(ctx, phone, code)),
+    requestPasswordReset: (email) => settle(() => requestPasswordReset(ctx, email)),
+    verifyPasswordResetCode: (email, code) => settle(() => verifyPasswordResetCode(ctx, email, code)),
+    changePassword: (email, code, password) => settle(() => changePassword(ctx, email, code, password)),
+    refreshProfile: () => settle(() => refreshProfile(ctx)),
+    changeAvatar: (image) => settle(() => changeAvatar(ctx, image)),
+    updateTaxNumber: (taxNumber) => settle(() => updateTaxNumber(ctx, taxNumber)),
+    deleteAccount: () => settle(() => deleteAccount(ctx)),
+    logout: () => settle(() => logout(ctx)),
+    checkBan: () => settle(() => checkBan(ctx)),
+    loginAsCustomer: (userId) => settle(() => loginAsCustomer(ctx, userId)),
+    registerGuestUser: (input) => settle(() => registerGuestUser(ctx, input)),
+    stopActing: () => settle(() => stopActing(ctx)),
+    refreshPageList: () => settle(() => refreshPageList(ctx)),
     refreshFavourites: () => refreshFavourites(ctx),
     toggleFavourite: (storeId) => toggleFavourite(ctx, { effects, drain: () => drainer.drain() }, storeId),
+    refreshAlerts: () => refreshAlerts(ctx),
+    markAlertRead: (alertId) => markAlertRead(ctx, { effects, drain: () => drainer.drain() }, alertId),
+    markAllAlertsRead: () => markAllAlertsRead(ctx, { effects, drain: () => drainer.drain() }),
+    refreshWallet: () => refreshWallet(ctx),
+    savePushToken: (pushToken) => savePushToken(ctx, pushToken),
   } satisfies SyncWorkerApi;
 
   return { api, drainer };

@@ -4,7 +4,7 @@
  * `SyncWorkerApi`; the service worker reaches it through the broadcast channel.
  */
 import { expose } from 'comlink';
-import { SW_BROADCAST_CHANNEL, isFromServiceWorkerMessage } from '../src/api/sw-messages.ts';
+import { SW_BROADCAST_CHANNEL, isFromServiceWorkerMessage, isPushReceivedMessage } from '../src/api/sw-messages.ts';
 import type { SyncWorkerApi } from '../src/api/worker-api.ts';
 import { ReplicaDatabase } from '../src/db/schema.ts';
 import { OutboxEffects } from './outbox-effects.ts';
@@ -28,6 +28,8 @@ const { api, drainer } = createSyncService({
 
 serviceWorkerChannel.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isFromServiceWorkerMessage(event.data)) void api.settleFromServiceWorker(event.data);
+  // A push is an alert stored on the server: fetch it whether it showed in-app or as a notification.
+  else if (isPushReceivedMessage(event.data)) void api.refreshAlerts();
 });
 self.addEventListener('online', () => void drainer.drain());
 drainer.start();

@@ -171,7 +171,7 @@ const REALISTIC: Partial<Record<string, unknown[]>> = {
   'get-restaurant-items response': [{ recommended: [ITEM], categories: [{ id: 1, name: 'Pies', items: [ITEM, { ...ITEM, id: 32, addon_categories: [] }] }] }],
   'search-restaurants response': [{ restaurants: [STORE], items: [{ ...ITEM, restaurant: { id: 3, name: 'Corner Bakery', slug: 'corner-bakery', city: 'Riverton' } }] }],
   'get-store-reviews response': [{ restaurant: { id: 3, name: 'Corner Bakery', slug: 'corner-bakery', city: 'Riverton' }, avgRating: 4.5, reviews_count: 2, reviews: [{ id: 1, rating: 5, comment: 'Great', user_name: 'Ann', created_at: '2026-01-02T10:00:00Z' }] }],
-  'login response': [{ success: true, data: { id: 2, name: 'Casey', email: 'customer@foodpilot.test', phone: null, role: 'customer', auth_token: 'abc.def' } }],
+  'login response': [{ success: true, data: { id: 2, name: 'Casey', email: 'customer@foodpilot.test', phone: null, phone_verified: false, role: 'customer', avatar: null, tax_number: null, wallet_balance: 1750, created_at: '2026-01-02T10:00:00.000Z', auth_token: 'abc.def', acting_agent_id: null } }],
   'coordinate-to-address response': ['Market Square, Riverton'],
   'get-filtered-restaurants body': [{ latitude: 40.44, longitude: -79.99, category_ids: [1, 2, 3] }],
   error: [{ message: 'Check the form.', code: 'VALIDATION_FAILED', details: [{ path: '/slug', message: 'Expected string' }] }],

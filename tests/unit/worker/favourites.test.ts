@@ -46,7 +46,7 @@ async function replicaFavourite(store: SeededStore) {
 describe('login', () => {
   it('keeps the customer session', async () => {
     harness = await startHarness({ server });
-    const result = await harness.service.api.login(CUSTOMER.email, CUSTOMER.password);
+    const result = await harness.service.api.loginWithPassword(CUSTOMER.email, CUSTOMER.password);
     expect(result).toEqual({ ok: true, value: { userId: customer.id, name: customer.name, role: 'customer' } });
     expect(await harness.db.session.get('customer')).toMatchObject({
       userId: customer.id,
@@ -57,7 +57,7 @@ describe('login', () => {
 
   it('a wrong password is unauthorized and keeps no session', async () => {
     harness = await startHarness({ server });
-    expect(await harness.service.api.login(CUSTOMER.email, 'not-the-password')).toMatchObject({ ok: false, reason: 'unauthorized' });
+    expect(await harness.service.api.loginWithPassword(CUSTOMER.email, 'not-the-password')).toMatchObject({ ok: false, reason: 'unauthorized' });
     expect(await harness.db.session.count()).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ describe('version 2', () => {
     expect(await db.items.where('[restaurant_id+position]').between([3, 0], [3, Infinity]).primaryKeys()).toEqual([8]);
     await db.searches.put({ key: 'q|0.000,0.000', query: 'q', storeIds: [], itemIds: [], fetchedAt: 1 });
     await db.categorySlides.put({ id: 1, fetchedAt: 1 });
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(5);
     db.close();
   });
 });
@@ -64,7 +64,52 @@ describe('version 3', () => {
       fetchedAt: 1,
     });
     expect(await db.reviews.get('quiet-store')).toMatchObject({ reviews: [] });
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(5);
+    db.close();
+  });
+});
+
+describe('version 4', () => {
+  it('keeps version 3 data and adds the place searches, keyed by the folded query', async () => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    old.version(2).stores({ items: 'id, restaurant_id, [restaurant_id+position]', categorySlides: 'id', searches: 'key, fetchedAt' });
+    old.version(3).stores({ reviews: 'slug' });
+    await old.table('address').put({ id: 'current', lat: 1, lng: 2, address: 'Home', house: 'Flat 2', tag: 'Home', businessLocation: false, savedAt: 1 });
+    await old.table('reviews').put({ slug: 'quiet-store', reviews: [], fetchedAt: 1 });
+    old.close();
+
+    const db = new ReplicaDatabase(name);
+    expect(await db.address.get('current')).toMatchObject({ house: 'Flat 2', tag: 'Home' });
+    expect(await db.reviews.get('quiet-store')).toMatchObject({ reviews: [] });
+    await db.placeSearches.put({ key: 'sao paulo', query: 'são paulo', places: [{ name: 'São Paulo, Brazil', latitude: -23.55, longitude: -46.63, kind: 'place' }], fetchedAt: 1 });
+    expect(await db.placeSearches.orderBy('fetchedAt').primaryKeys()).toEqual(['sao paulo']);
+    expect(db.verno).toBe(5);
+    db.close();
+  });
+});
+
+describe('version 5', () => {
+  it('keeps version 4 data (session, outbox, alerts) and adds the wallet, one row per user', async () => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    old.version(2).stores({ items: 'id, restaurant_id, [restaurant_id+position]', categorySlides: 'id', searches: 'key, fetchedAt' });
+    old.version(3).stores({ reviews: 'slug' });
+    old.version(4).stores({ placeSearches: 'key, fetchedAt' });
+    await old.table('session').put({ id: 'customer', userId: 7, token: 't', role: 'customer', data: {}, savedAt: 1 });
+    await old.table('alerts').put({ id: 3, is_read: 0, title: 'Hello', fetchedAt: 1 });
+    await old.table('outbox').put({ id: 'k1', userKey: 'customer:7', createdSeq: 1, status: 'pending', kind: 'customer-action' });
+    await old.table('placeSearches').put({ key: 'market', query: 'market', places: [], fetchedAt: 1 });
+    old.close();
+
+    const db = new ReplicaDatabase(name);
+    expect(await db.session.get('customer')).toMatchObject({ userId: 7, token: 't' });
+    expect(await db.alerts.where('is_read').equals(0).primaryKeys()).toEqual([3]);
+    expect(await db.outbox.get('k1')).toMatchObject({ status: 'pending' });
+    expect(await db.placeSearches.get('market')).toMatchObject({ query: 'market' });
+    await db.wallet.put({ userId: 7, balance: 1750, transactions: [], fetchedAt: 2 });
+    expect(await db.wallet.get(7)).toMatchObject({ balance: 1750 });
+    expect(db.verno).toBe(5);
     db.close();
   });
 });

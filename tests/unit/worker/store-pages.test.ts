@@ -60,6 +60,39 @@ describe('openStore', () => {
     expect(await harness.db.items.get(900_002)).toBeDefined();
   });
 
+  it('leaves an unchanged menu as it is, and rewrites it when the server changed it or the replica lost an item', async () => {
+    let clock = 1_000;
+    harness = await startHarness({ server: shared.server, service: { now: () => clock } });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
+    const itemsFetchedAt = async () => [...new Set((await harness.db.items.where('restaurant_id').equals(nonna.id).toArray()).map((i) => i.fetchedAt))];
+    const menuFetchedAt = async () => (await harness.db.syncState.get(SyncResource.menu(nonna.id)))?.fetchedAt;
+    await harness.service.api.openStore(nonna.slug);
+    expect(await itemsFetchedAt()).toEqual([1_000]);
+
+    clock = 2_000;
+    await harness.service.api.openStore(nonna.slug);
+    expect(await itemsFetchedAt()).toEqual([1_000]);
+    expect(await menuFetchedAt()).toBe(2_000);
+
+    const [first] = await harness.db.items.where('restaurant_id').equals(nonna.id).primaryKeys();
+    await harness.db.items.delete(first!);
+    clock = 3_000;
+    await harness.service.api.openStore(nonna.slug);
+    expect(await harness.db.items.get(first!)).toBeDefined();
+    expect(await itemsFetchedAt()).toEqual([3_000]);
+
+    const dish = await shared.server.db.selectFrom('items').select(['id', 'price']).where('restaurant_id', '=', nonna.id).executeTakeFirstOrThrow();
+    await shared.server.db.updateTable('items').set({ price: dish.price + 100 }).where('id', '=', dish.id).execute();
+    try {
+      clock = 4_000;
+      await harness.service.api.openStore(nonna.slug);
+      expect((await harness.db.items.get(Number(dish.id)))?.price).toBe(dish.price + 100);
+      expect(await itemsFetchedAt()).toEqual([4_000]);
+    } finally {
+      await shared.server.db.updateTable('items').set({ price: dish.price }).where('id', '=', dish.id).execute();
+    }
+  });
+
   it('an unknown slug is not found and leaves the replica untouched', async () => {
     harness = await startHarness({ server: shared.server });
     await harness.db.stores.put({ id: 1, name: 'Kept', slug: 'kept', fetchedAt: 5 });

@@ -1,0 +1,102 @@
+/**
+ * The account page's calls (update-user-info, change-avatar,
+ * update-tax-number, delete-user), logout, and the ban check boot runs.
+ * Each is made with the saved session; a refusal that means the session is
+ * over (a ban, an unknown token) signs the user out here as well.
+ */
+import { AVATAR_MAX_BYTES } from '../src/api/account-limits.ts';
+import type { BanCheck } from '../src/api/account-worker-api.ts';
+import { avatarProblem, imageTypeOf } from '../src/api/account-rules.ts';
+import type { SyncFailure, SyncResult } from '../src/api/worker-api.ts';
+import type { CustomerSession } from '../src/db/session.ts';
+import type { ValueResult } from './api-client.ts';
+import { clearSignedIn, endSession, endSessionIfRefused, readSession, updateSessionAccount } from './account-session.ts';
+import { NOT_SIGNED_IN } from './browse-context.ts';
+import type { SyncContext } from './context.ts';
+
+/** Runs a call with the session; a refusal that ends the session signs out here too. */
+async function withSession<T>(
+  ctx: SyncContext,
+  run: (session: CustomerSession) => Promise<ValueResult<T>>,
+): Promise<ValueResult<T> | SyncFailure> {
+  const session = await readSession(ctx.db);
+  if (!session) return NOT_SIGNED_IN;
+  const result = await run(session);
+  if (!result.ok) await endSessionIfRefused(ctx, session, result);
+  return result;
+}
+
+export async function refreshProfile(ctx: SyncContext): Promise<SyncResult> {
+  const result = await withSession(ctx, (session) => ctx.api.call('update-user-info', { token: session.token, user_id: session.userId }));
+  if (!result.ok) return result;
+  await updateSessionAccount(ctx.db, result.value.data);
+  return { ok: true };
+}
+
+function invalid(code: 'IMAGE_TYPE' | 'IMAGE_TOO_LARGE', message: string): SyncFailure {
+  return { ok: false, reason: 'invalid', code, message };
+}
+
+/** Bytes to base64 in slices: one String.fromCharCode over 2 MB would overflow the call stack. */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The picture as a data URL of its real type (by its bytes), refused here when the server would refuse it. */
+export async function changeAvatar(ctx: SyncContext, image: Blob | ArrayBuffer): Promise<SyncResult> {
+  if (image instanceof Blob && image.size > AVATAR_MAX_BYTES) return invalid('IMAGE_TOO_LARGE', 'The picture is too large.');
+  const bytes = new Uint8Array(image instanceof Blob ? await image.arrayBuffer() : image);
+  const problem = avatarProblem(bytes);
+  if (problem === 'IMAGE_TOO_LARGE') return invalid(problem, 'The picture is too large.');
+  const type = imageTypeOf(bytes);
+  if (problem || !type) return invalid('IMAGE_TYPE', 'The picture must be a PNG, JPEG or WebP image.');
+  const avatar = `data:${type};base64,${base64Of(bytes)}`;
+  const result = await withSession(ctx, (session) => ctx.api.call('change-avatar', { token: session.token, avatar }));
+  if (!result.ok) return result;
+  await updateSessionAccount(ctx.db, result.value.data);
+  return { ok: true };
+}
+
+export async function updateTaxNumber(ctx: SyncContext, taxNumber: string): Promise<SyncResult> {
+  const result = await withSession(ctx, (session) => ctx.api.call('update-tax-number', { token: session.token, tax_number: taxNumber.trim() }));
+  if (!result.ok) return result;
+  await updateSessionAccount(ctx.db, result.value.data);
+  return { ok: true };
+}
+
+/** delete-user; once the server has erased the account, this device signs out as on logout. */
+export async function deleteAccount(ctx: SyncContext): Promise<SyncResult> {
+  const result = await withSession(ctx, (session) => ctx.api.call('delete-user', { token: session.token, user_id: session.userId }));
+  if (!result.ok) return result;
+  await clearSignedIn(ctx.db, ctx.now());
+  return { ok: true };
+}
+
+/** Local: there is no server call for it in the spec, and it works offline. */
+export async function logout(ctx: SyncContext): Promise<SyncResult> {
+  await clearSignedIn(ctx.db, ctx.now());
+  return { ok: true };
+}
+
+/**
+ * check-ban with the saved session. Banned: signed out with ACCOUNT_BANNED
+ * for the UI to say. A token the server no longer knows (password changed
+ * elsewhere, account deleted): signed out with UNAUTHORIZED. Unreachable:
+ * nothing changes.
+ */
+export async function checkBan(ctx: SyncContext): Promise<SyncResult<BanCheck>> {
+  const session = await readSession(ctx.db);
+  if (!session) return { ok: true, value: { signedOut: false } };
+  const result = await ctx.api.call('check-ban', { token: session.token });
+  if (!result.ok) {
+    const signedOut = await endSessionIfRefused(ctx, session, result);
+    return signedOut ? { ok: true, value: { signedOut } } : result;
+  }
+  if (!result.value.is_banned) return { ok: true, value: { signedOut: false } };
+  await endSession(ctx, session, 'ACCOUNT_BANNED');
+  return { ok: true, value: { signedOut: true } };
+}
