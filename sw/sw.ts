@@ -6,8 +6,10 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { log, serviceWorkerChannel } from './broadcast.ts';
 import { listenForMessages } from './messages.ts';
 import { createOutboxQueues } from './outbox-queues.ts';
+import { listenForPush } from './push.ts';
 import { registerApiRoutes, registerBootFileRoutes, registerImageRoute, registerNavigationRoute } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -26,9 +28,9 @@ registerImageRoute();
 registerNavigationRoute();
 listenForMessages(queues);
 
-// Push messaging (Firebase Cloud Messaging) joins this same service worker in
-// a later issue: import its `sw` module and handle `push` and
-// `notificationclick` here, never in a second firebase-messaging-sw.js.
+// Push messages (Firebase Cloud Messaging, read without Firebase code) and
+// their notifications' clicks: here, never in a second firebase-messaging-sw.js.
+listenForPush({ channel: serviceWorkerChannel, log });
 
 // Chromium replays on `sync` events; a start-up replay covers what waited
 // while no sync could fire (the browser fires none until the network returns).
