@@ -15,6 +15,8 @@ import { getSyncWorker } from './lib/worker-bridge.ts';
 captureInstallPrompt();
 
 const db = new ReplicaDatabase();
+// Open now rather than at the first live query, a render later: a repeat visit paints from it.
+db.open().catch((error: unknown) => console.error('replica not opened', error));
 const worker = getSyncWorker();
 const serviceWorker = createServiceWorkerBridge();
 const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload() };

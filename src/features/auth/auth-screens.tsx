@@ -1,14 +1,4 @@
-import { useT } from '../../app/look.tsx';
-import { ComingScreen } from '../../ui/ScreenShell.tsx';
-
-export function LoginScreen() {
-  return <ComingScreen title={useT()('screenLogin')} />;
-}
-
-export function ForgotPasswordScreen() {
-  return <ComingScreen title={useT()('screenForgotPassword')} />;
-}
-
-export function RegisterScreen() {
-  return <ComingScreen title={useT()('screenRegister')} />;
-}
+/** The sign-in area (spec §2: /login, /login/forgot-password, /register), one lazily loaded chunk. */
+export { LoginScreen } from './LoginScreen.tsx';
+export { RegisterScreen } from './RegisterScreen.tsx';
+export { ForgotPasswordScreen } from './ForgotPasswordScreen.tsx';

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { TabBar } from '../../app/tab-bar/TabBar.tsx';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
@@ -11,6 +12,12 @@ import { PromoSlider } from './Sliders.tsx';
 import { usePromoSliders } from './home-rows.ts';
 import './home.css';
 
+// The location sheet and GPS bar decide for themselves when to show; their code
+// follows the first paint, and a chunk that fails to load shows nothing.
+const nothing = () => ({ default: () => null });
+const UseGpsBar = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.UseGpsBar }), nothing));
+const HomeLocationSheet = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.HomeLocationSheet }), nothing));
+
 /** Spec §2 mobile home: header, main promo slider, mock search, message, the store list, the tab bar. */
 export function MobileHome() {
   const t = useT();
@@ -22,6 +29,9 @@ export function MobileHome() {
     <div className="mobile-home has-tab-bar">
       <HomeHeader />
       <main className="home-body">
+        <Suspense fallback={null}>
+          <UseGpsBar />
+        </Suspense>
         {showSliders && sliders.main.map((slider) => <PromoSlider key={slider.id} slider={slider} label={t('homeOffers')} />)}
         {settings.on('mockSearchOnHomepage') && (
           <Link to="/explore" className="mock-search" data-testid="mock-search">
@@ -48,6 +58,9 @@ export function MobileHome() {
         </section>
       </main>
       <TabBar />
+      <Suspense fallback={null}>
+        <HomeLocationSheet />
+      </Suspense>
     </div>
   );
 }

@@ -1,27 +1,38 @@
 /**
  * /search-location and /my-location: pick a popular location (the text field
- * filters them, so the search works offline too) or use the GPS.
+ * filters them at once, offline too), a place found by text (the server's
+ * gazetteer, saved per query so a search seen once answers offline) or the
+ * GPS. A popular location is saved at once as a business location, as the
+ * primary one is; a place or a GPS fix is the user's own, confirmed with a
+ * house and a tag first.
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from 'react-router-dom';
-import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
-import type { TextKey } from '../../api/texts.ts';
-import { normaliseQuery } from '../../db/keys.ts';
+import type { Place } from '../../api/entities.ts';
+import { foldPlaceText, placeMatchTier } from '../../api/place-text.ts';
 import type { PopularLocationRow } from '../../db/schema.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useT } from '../../app/look.tsx';
 import { useServices } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PinIcon } from '../../ui/icons.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { gpsFailureAction } from './gps.ts';
+import { ConfirmAddress, type PendingAddress } from './ConfirmAddress.tsx';
+import { useGpsLocate } from './use-gps.ts';
+import { usePlaceResults } from './use-place-results.ts';
 import '../../ui/text-field.css';
 import './location.css';
 
+/** The primary location first, then by name; with a query, those whose name (or a word of it) starts with it, accents ignored. */
 export function filterLocations(locations: readonly PopularLocationRow[], query: string): PopularLocationRow[] {
-  const q = normaliseQuery(query);
+  const q = foldPlaceText(query);
   const sorted = [...locations].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.name.localeCompare(b.name));
-  return q === '' ? sorted : sorted.filter((location) => normaliseQuery(location.name).includes(q));
+  return q === '' ? sorted : sorted.filter((location) => placeMatchTier(q, location.name) !== null);
+}
+
+/** A point named by coordinates, for a fix that could not be named (offline). */
+export function coordinatesName(lat: number, lng: number): string {
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
 }
 
 export function SearchLocationScreen() {
@@ -29,13 +40,15 @@ export function SearchLocationScreen() {
   const { db, worker } = useServices();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const [pending, setPending] = useState<PendingAddress | null>(null);
   const locations = useLiveQuery(() => db.popularLocations.toArray(), [db], null);
+  const results = usePlaceResults(query);
 
   useEffect(() => {
     void worker.refreshPopularLocations();
   }, [worker]);
 
-  const choose = async (location: PopularLocationRow) => {
+  const choosePopular = async (location: { name: string; latitude: number; longitude: number }) => {
     await worker.setAddress({
       lat: location.latitude,
       lng: location.longitude,
@@ -47,7 +60,31 @@ export function SearchLocationScreen() {
     void navigate('/');
   };
 
+  const choosePlace = (place: Place) => {
+    if (place.kind === 'popular') void choosePopular(place);
+    else setPending({ lat: place.latitude, lng: place.longitude, address: place.name });
+  };
+
+  const saveOwn = async (house: string | null, tag: string | null) => {
+    if (!pending) return;
+    await worker.setAddress({ ...pending, house, tag, businessLocation: false });
+    void navigate('/');
+  };
+
+  if (pending) {
+    return (
+      <ScreenShell title={t('screenSearchLocation')}>
+        <ConfirmAddress place={pending} onSave={saveOwn} onBack={() => setPending(null)} />
+      </ScreenShell>
+    );
+  }
+
   const shown = locations ? filterLocations(locations, query) : [];
+  const popularNames = new Set(shown.map((location) => location.name));
+  // The server lists matching popular locations too: the list above has them.
+  const places = (results.places ?? []).filter((place) => !(place.kind === 'popular' && popularNames.has(place.name)));
+  const typed = query.trim() !== '';
+  const nothing = typed && shown.length === 0 && places.length === 0;
   return (
     <ScreenShell title={t('screenSearchLocation')}>
       <label htmlFor="location-query" className="visually-hidden">
@@ -60,19 +97,17 @@ export function SearchLocationScreen() {
         placeholder={t('locationSearchPlaceholder')}
         value={query}
         autoComplete="off"
+        enterKeyHint="search"
         onChange={(event) => setQuery(event.target.value)}
       />
-      <GpsButton />
-      <h2 className="location-heading">{t('locationPopularHeading')}</h2>
-      {locations && locations.length === 0 && <EmptyState>{t('locationNoneSaved')}</EmptyState>}
-      {locations && locations.length > 0 && shown.length === 0 && (
-        <EmptyState>{t('locationNoMatch', { query: query.trim() })}</EmptyState>
-      )}
+      <GpsButton onFix={setPending} />
+      {(!typed || shown.length > 0) && <h2 className="location-heading">{t('locationPopularHeading')}</h2>}
+      {locations && locations.length === 0 && !typed && <EmptyState>{t('locationNoneSaved')}</EmptyState>}
       {shown.length > 0 && (
         <ul className="location-list" data-testid="location-list">
           {shown.map((location) => (
             <li key={location.id}>
-              <button type="button" className="location-option" onClick={() => void choose(location)}>
+              <button type="button" className="location-option" onClick={() => void choosePopular(location)}>
                 <PinIcon />
                 <span>{location.name}</span>
               </button>
@@ -80,55 +115,58 @@ export function SearchLocationScreen() {
           ))}
         </ul>
       )}
+      {typed && (
+        <section className="place-results" aria-labelledby="place-results-heading">
+          <h2 id="place-results-heading" className="location-heading">
+            {t('placesHeading')}
+          </h2>
+          {results.unreachable && (
+            <p className="location-note" data-testid="places-offline">
+              {t('placesOfflineNote')}
+            </p>
+          )}
+          {results.searching && places.length === 0 && (
+            <p className="location-note" role="status">
+              {t('placesSearching')}
+            </p>
+          )}
+          {nothing && !results.searching && <EmptyState>{t('locationNoMatch', { query: query.trim() })}</EmptyState>}
+          {places.length > 0 && (
+            <ul className="location-list" data-testid="place-results">
+              {places.map((place) => (
+                <li key={`${place.kind}:${place.name}`}>
+                  <button type="button" className="location-option" onClick={() => choosePlace(place)}>
+                    <PinIcon />
+                    <span>{place.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </ScreenShell>
   );
 }
 
-function GpsButton() {
+/** GPS on the search page: the fix is named by the server (coordinates when offline), then confirmed. */
+function GpsButton({ onFix }: { onFix: (place: PendingAddress) => void }) {
   const t = useT();
-  const settings = useSettings();
   const { worker } = useServices();
-  const navigate = useNavigate();
-  const [locating, setLocating] = useState(false);
-  const [message, setMessage] = useState<TextKey | null>(null);
-
-  const fail = (code: number | null) => {
-    setLocating(false);
-    const action = gpsFailureAction(code, navigator.userAgent);
-    if (action.kind === 'alert') window.alert(settings.get('gpsAccessNotGrantedMsg'));
-    else setMessage(action.text);
-  };
-
-  const locate = () => {
-    setMessage(null);
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      fail(null);
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        void worker
-          .useGpsFix(position.coords.latitude, position.coords.longitude, { asBusinessLocation: false })
-          .then((result) => {
-            setLocating(false);
-            if (result.ok) void navigate('/');
-            else setMessage('locationGpsUnavailable');
-          });
-      },
-      (error) => fail(error.code),
-      { timeout: GPS_TIMEOUT_MS, enableHighAccuracy: true, maximumAge: 60_000 },
-    );
-  };
+  const gps = useGpsLocate(async (lat, lng) => {
+    const named = await worker.reverseGeocode(lat, lng);
+    onFix({ lat, lng, address: named.ok ? named.value : coordinatesName(lat, lng) });
+    return null;
+  });
 
   return (
     <div className="location-gps">
-      <button type="button" className="button button-primary location-gps-button" onClick={locate} disabled={locating}>
-        {locating ? t('locationLocating') : t('locationUseGps')}
+      <button type="button" className="button button-primary location-gps-button" onClick={gps.locate} disabled={gps.locating}>
+        {gps.locating ? t('locationLocating') : t('locationUseGps')}
       </button>
-      {message && (
+      {gps.message && (
         <p className="location-gps-message" role="alert" data-testid="gps-message">
-          {t(message)}
+          {t(gps.message)}
         </p>
       )}
     </div>

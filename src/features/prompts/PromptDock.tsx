@@ -1,5 +1,6 @@
 /** The prompts docked at the bottom of every screen; loaded after the first paint. */
 import { lazy, Suspense } from 'react';
+import { PushDialogHost } from '../alerts/PushDialogHost.tsx';
 import { GdprBanner } from './GdprBanner.tsx';
 import { IosInstallPrompt } from './IosInstallPrompt.tsx';
 import { UpdateOffer } from './UpdateOffer.tsx';
@@ -12,15 +13,19 @@ const InstallFooter = lazy(() => import('./InstallOffer.tsx').then((module) => (
 export function PromptDock() {
   const installable = useInstallOfferAvailable();
   return (
-    <div className="prompt-dock">
-      <UpdateOffer />
-      <IosInstallPrompt />
-      {installable && (
-        <Suspense fallback={null}>
-          <InstallFooter />
-        </Suspense>
-      )}
-      <GdprBanner />
-    </div>
+    <>
+      <div className="prompt-dock">
+        <UpdateOffer />
+        <IosInstallPrompt />
+        {installable && (
+          <Suspense fallback={null}>
+            <InstallFooter />
+          </Suspense>
+        )}
+        <GdprBanner />
+      </div>
+      {/* A push shown in-app (sw/push.ts): over everything, outside the dock. */}
+      <PushDialogHost />
+    </>
   );
 }

@@ -1,12 +1,11 @@
 /** Test doubles of the sync worker API and the service worker bridge that record every call. */
 import { vi } from 'vitest';
 import type { OrderTypePreference } from '../../../src/api/constants.ts';
-import type { UserAddress } from '../../../src/api/entities.ts';
+import type { Place, UserAddress } from '../../../src/api/entities.ts';
 import type {
   BootResult,
   FavouriteToggle,
   GpsFixOptions,
-  LoginSummary,
   SearchIds,
   SyncResult,
   SyncWorkerApi,
@@ -14,6 +13,8 @@ import type {
 import type { ToServiceWorkerMessage } from '../../../src/api/sw-messages.ts';
 import type { ServiceWorkerBridge } from '../../../src/lib/sw-bridge.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../src/db/schema.ts';
+import { accountWorkerDefaults } from './account-doubles.ts';
+import { alertsWorkerDefaults } from './alerts-doubles.ts';
 
 export const ONLINE_BOOT: BootResult = { hadReplica: true, online: true, version: { kind: 'unchanged' }, primaryLocationMissing: false };
 
@@ -53,15 +54,14 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
       ok: true as const,
       value: { lat, lng, address: 'Market Square, Riverton', house: options.house ?? null, tag: options.tag ?? null, businessLocation: options.asBusinessLocation },
     })),
-    login: vi.fn(async (_email: string, _password: string): Promise<SyncResult<LoginSummary>> => ({
-      ok: true as const,
-      value: { userId: 1, name: 'Sam Carter', role: 'customer' },
-    })),
+    searchPlaces: vi.fn(async (_query: string): Promise<SyncResult<Place[]>> => ({ ok: true as const, value: [] })),
+    ...accountWorkerDefaults(db),
     refreshFavourites: vi.fn(async (): Promise<SyncResult> => ({ ok: true as const })),
     toggleFavourite: vi.fn(async (_storeId: number): Promise<SyncResult<FavouriteToggle>> => ({
       ok: true as const,
       value: { isFavourite: true, pending: false },
     })),
+    ...alertsWorkerDefaults(db),
   } satisfies SyncWorkerApi;
   // Overrides are vi.fn()s too; the defaults' type keeps `.mock` visible to tests.
   return Object.assign(defaults, overrides) as typeof defaults;

@@ -20,9 +20,8 @@ describe('not-found screen', () => {
 
 describe('routes of later issues', () => {
   it.each([
-    ['/login/forgot-password', 'Reset your password'],
+    ['/my-orders', 'My orders'],
     ['/running-order/ABC-123', 'Your order'],
-    ['/auth/login-as-customer', 'Sign in as a customer'],
     ['/delivery/orders/ABC-123', 'Delivery order'],
   ])('%s has a real screen with its title and an honest empty state', async (path, title) => {
     await renderApp({ path });

@@ -1,0 +1,144 @@
+/**
+ * /my-account. Signed out: sign in or create an account, the links, the
+ * tester tools. Signed in: the profile with its picture, the tax number,
+ * the links, sign out and deleting the account. The screen shows the
+ * session row and asks the worker to refresh it (update-user-info).
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { TextKey } from '../../api/texts.ts';
+import { useCustomerSession } from '../../app/hooks/use-session.ts';
+import { useT } from '../../app/look.tsx';
+import { ScreenFallback } from '../../app/ScreenFallback.tsx';
+import { useServices } from '../../app/services.tsx';
+import type { CustomerSession } from '../../db/session.ts';
+import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { SimulatedOfflineSwitch } from '../offline/SimulatedOfflineSwitch.tsx';
+import { InstallOffer, useInstallOfferInFooter } from '../prompts/InstallOffer.tsx';
+import { AccountLinks, PageLinks } from './AccountLinks.tsx';
+import { AvatarForm } from './AvatarForm.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
+import { TaxNumberForm } from './TaxNumberForm.tsx';
+import '../../ui/form.css';
+import './account.css';
+
+export function AccountScreen() {
+  const t = useT();
+  const session = useCustomerSession();
+  const installInFooter = useInstallOfferInFooter();
+  // Said once on the signed-out view right after leaving: signed out, or the account deleted.
+  const [farewell, setFarewell] = useState<TextKey | null>(null);
+
+  if (session === undefined) return <ScreenFallback />;
+  return (
+    <ScreenShell title={t('screenAccount')} topLevel className="account-screen">
+      {session ? <SignedIn session={session} onLeft={setFarewell} /> : <SignedOut farewell={farewell} />}
+      <PageLinks />
+      {!installInFooter && <InstallOffer placement="card" />}
+      <section className="card" aria-labelledby="tester-tools-heading">
+        <h2 id="tester-tools-heading" className="card-title">
+          {t('testerTools')}
+        </h2>
+        <SimulatedOfflineSwitch />
+      </section>
+    </ScreenShell>
+  );
+}
+
+function SignedOut({ farewell }: { farewell: TextKey | null }) {
+  const t = useT();
+  return (
+    <>
+      <section className="card account-welcome" aria-labelledby="account-welcome-heading" data-testid="account-signed-out">
+        {farewell && (
+          <p className="form-success" role="status">
+            {t(farewell)}
+          </p>
+        )}
+        <h2 id="account-welcome-heading" className="card-title">
+          {t('accountSignedOutHeading')}
+        </h2>
+        <p className="form-note">{t('accountSignedOutBody')}</p>
+        <div className="account-welcome-actions">
+          <Link className="button button-primary" to="/login">
+            {t('signIn')}
+          </Link>
+          <Link className="button button-ghost" to="/register">
+            {t('registerAction')}
+          </Link>
+        </div>
+      </section>
+      <AccountLinks signedIn={false} />
+    </>
+  );
+}
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, 2).map((word) => [...word][0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+function SignedIn({ session, onLeft }: { session: CustomerSession; onLeft: (farewell: TextKey) => void }) {
+  const t = useT();
+  const { worker } = useServices();
+  const [leaving, setLeaving] = useState(false);
+  const { userId } = session;
+
+  useEffect(() => {
+    void worker.refreshProfile();
+  }, [worker, userId]);
+
+  const signOut = async () => {
+    setLeaving(true);
+    await worker.logout();
+    setLeaving(false);
+    onLeft('signedOutNote');
+  };
+
+  const isAgent = session.role === 'agent' && !session.actingAgent;
+  return (
+    <>
+      <section className="card account-profile" aria-labelledby="account-name" data-testid="account-profile">
+        <AvatarForm current={session.avatar} initials={initialsOf(session.name)} />
+        <div className="account-identity">
+          <h2 id="account-name" className="account-name">
+            {session.name}
+          </h2>
+          <dl className="account-facts">
+            <dt>{t('fieldEmail')}</dt>
+            <dd data-testid="account-email">{session.email}</dd>
+            <dt>{t('fieldPhone')}</dt>
+            <dd data-testid="account-phone">
+              {session.phone ?? t('accountNoPhone')}
+              {session.phone && session.phoneVerified && <span className="account-verified"> · {t('accountPhoneVerified')}</span>}
+            </dd>
+          </dl>
+        </div>
+      </section>
+      {isAgent && (
+        <section className="card" aria-labelledby="agent-tools-heading">
+          <h2 id="agent-tools-heading" className="card-title">
+            {t('agentToolsHeading')}
+          </h2>
+          <Link className="button button-primary" to="/auth/login-as-customer">
+            {t('agentToolsLink')}
+          </Link>
+        </section>
+      )}
+      <section className="card">
+        <TaxNumberForm current={session.taxNumber} />
+      </section>
+      <AccountLinks signedIn />
+      <section className="card" aria-labelledby="sign-out-heading">
+        <h2 id="sign-out-heading" className="visually-hidden">
+          {t('signOut')}
+        </h2>
+        <p className="form-note">{t('signOutNote')}</p>
+        <button type="button" className="button button-ghost" disabled={leaving} onClick={() => void signOut()} data-testid="sign-out">
+          {t('signOut')}
+        </button>
+      </section>
+      {!session.actingAgent && <DeleteAccount onDeleted={() => onLeft('accountDeletedNote')} />}
+    </>
+  );
+}
