@@ -7,10 +7,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BenchFigure, BenchScenario } from './types.ts';
+import { bigStore } from './scenarios/big-store.ts';
 import { firstRouteWeight } from './scenarios/first-route-weight.ts';
 import { nearbyStores } from './scenarios/nearby-stores.ts';
+import { offlineRepeatVisit } from './scenarios/offline-repeat-visit.ts';
 
-const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores];
+const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores, offlineRepeatVisit, bigStore];
 
 function formatRow(figure: BenchFigure): string {
   const verdict = figure.budget === undefined ? 'info' : figure.withinBudget ? 'ok' : 'OVER BUDGET';

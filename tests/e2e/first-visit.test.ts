@@ -23,6 +23,7 @@ describe('first visit on a phone (375 px)', () => {
 
     await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
     await app.waitForReplica();
+    await app.dismissLocationSheet();
     const tabs = await app.tabBar.getByRole('link').allTextContents();
     expect(tabs.map((t) => t.trim())).toEqual([
       expect.stringContaining('Near me'),

@@ -16,6 +16,7 @@ describe('offline after one online visit', () => {
     const app = new CustomerApp(await context.newPage(), suite.server.url);
     await app.open('/');
     await app.waitForReplica();
+    await app.dismissLocationSheet();
     await waitForServiceWorkerControl(app.page);
     const onlineAddress = (await app.headerAddress.textContent())?.trim();
     // One content page is read while online; another never is.

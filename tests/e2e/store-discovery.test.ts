@@ -17,6 +17,7 @@ describe('finding food at 375 px', () => {
     const { page } = app;
     await app.open('/');
     await app.waitForReplica();
+    await app.dismissLocationSheet();
     await waitForServiceWorkerControl(page);
 
     // Explore: the server's results for 'grill' include the store and a dish.
@@ -53,9 +54,80 @@ describe('finding food at 375 px', () => {
     await page.goto(new URL('/explore?q=grill', suite.server.url).toString());
     await expect.poll(() => page.getByTestId('store-card').filter({ hasText: 'Beirut Grill' }).isVisible(), { timeout: 20_000 }).toBe(true);
 
-    // A store never opened on this device has nothing to show offline.
+    // A store only seen as a card on home shows its card's facts offline, and says its menu was not saved.
     await page.goto(new URL('/stores/riverton/golden-wok', suite.server.url).toString());
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Golden Wok' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('The menu is not saved on this device yet.').isVisible()).toBe(true);
+
+    // A store never seen on this device has nothing to show offline.
+    await page.goto(new URL('/stores/riverton/not-seen-here', suite.server.url).toString());
     await expect.poll(() => app.offlineScreen.isVisible(), { timeout: 20_000 }).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a new customer at 375 px', () => {
+  it('picks a popular location, switches to self pickup, opens a store, an item and explore, then revisits all of it offline', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const app = new CustomerApp(await context.newPage(), suite.server.url);
+    const { page } = app;
+    await app.open('/');
+    await app.waitForReplica();
+    await waitForServiceWorkerControl(page);
+
+    // A first visit asks where to deliver; a popular location is one tap.
+    await app.locationSheet.getByRole('button', { name: 'Old Mill District' }).click({ timeout: 20_000 });
+    await app.locationSheet.waitFor({ state: 'detached' });
+    await expect.poll(() => app.headerAddress.textContent(), { timeout: 20_000 }).toContain('Old Mill District');
+    const homeList = page.getByTestId('home-store-list');
+    await expect.poll(() => homeList.getByTestId('store-card').count(), { timeout: 20_000 }).toBeGreaterThan(2);
+    await expect.poll(() => page.getByTestId('store-count').textContent()).toMatch(/^\d+ stores$/);
+    expect(await homeList.getByTestId('store-card').filter({ hasText: 'Green Bowl Kitchen' }).count()).toBe(0);
+    await screenshot(page, 'phone-home-delivery');
+
+    // Self pickup lists the pickup-only store, with its distance instead of a delivery time.
+    const toggle = page.getByRole('group', { name: 'How you get your order' });
+    await toggle.getByRole('button', { name: 'Self pickup' }).click();
+    const pickupCard = homeList.getByTestId('store-card').filter({ hasText: 'Green Bowl Kitchen' });
+    await expect.poll(() => pickupCard.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await pickupCard.getByTestId('store-card-time').textContent()).toMatch(/^\d+(\.\d)? km$/);
+    expect(await toggle.getByRole('button', { name: 'Self pickup' }).getAttribute('aria-pressed')).toBe('true');
+    const pickupCount = await homeList.getByTestId('store-card').count();
+    await screenshot(page, 'phone-home-self-pickup');
+
+    // The store and one of its dishes.
+    await pickupCard.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Green Bowl Kitchen' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    const firstDish = page.getByTestId('menu-item').first();
+    await expect.poll(() => firstDish.isVisible(), { timeout: 20_000 }).toBe(true);
+    const storeUrl = page.url();
+    await firstDish.click();
+    await expect.poll(() => page.getByTestId('item-sheet').isVisible(), { timeout: 10_000 }).toBe(true);
+    const itemUrl = page.url();
+    const dishName = (await page.getByTestId('item-sheet').getByRole('heading').first().textContent())?.trim() ?? '';
+    expect(dishName.length).toBeGreaterThan(0);
+
+    // Explore finds the store by name.
+    await page.goto(new URL('/explore', suite.server.url).toString());
+    await page.getByRole('searchbox', { name: 'Search stores and dishes' }).fill('green bowl');
+    await expect.poll(() => page.getByTestId('store-card').filter({ hasText: 'Green Bowl Kitchen' }).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // The network goes; everything seen comes back from the replica and the precache.
+    await context.setOffline(true);
+    await page.goto(suite.server.url);
+    await expect.poll(() => app.headerAddress.textContent(), { timeout: 20_000 }).toContain('Old Mill District');
+    await expect.poll(() => homeList.getByTestId('store-card').count(), { timeout: 20_000 }).toBe(pickupCount);
+    expect(await page.getByRole('group', { name: 'How you get your order' }).getByRole('button', { name: 'Self pickup' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => app.offlineBanner.isVisible()).toBe(true);
+    await screenshot(page, 'phone-home-offline-self-pickup');
+
+    await page.goto(storeUrl);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Green Bowl Kitchen' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('menu-item').count()).toBeGreaterThan(0);
+    await page.goto(itemUrl);
+    await expect.poll(() => page.getByTestId('item-sheet').textContent(), { timeout: 20_000 }).toContain(dishName);
+    await page.goto(new URL('/explore?q=green%20bowl', suite.server.url).toString());
+    await expect.poll(() => page.getByTestId('store-card').filter({ hasText: 'Green Bowl Kitchen' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });
 });

@@ -80,6 +80,7 @@ describe('version check', () => {
 
   it('offers a new service worker to the user instead of reloading by surprise', async () => {
     const app = await openOnce();
+    await app.dismissLocationSheet();
     const { page } = app;
     await page.evaluate(() => ((window as unknown as { openTab: boolean }).openTab = true));
     const firstScript = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);

@@ -52,6 +52,52 @@ export class CustomerApp {
     return this.page.getByTestId('use-app-button');
   }
 
+  // Choosing a location.
+  get locationSearch(): Locator {
+    return this.page.getByRole('searchbox', { name: 'Search for your area' });
+  }
+  get placeResults(): Locator {
+    return this.page.getByTestId('place-results');
+  }
+  get confirmAddress(): Locator {
+    return this.page.getByTestId('confirm-address');
+  }
+  get locationSheet(): Locator {
+    return this.page.getByTestId('location-sheet');
+  }
+  get useGpsBar(): Locator {
+    return this.page.getByTestId('use-gps-bar');
+  }
+
+  /**
+   * Closes the popular-locations sheet a first visit to home opens (spec §4),
+   * for tests about something else. It stays closed for the rest of the tab's visit.
+   */
+  async dismissLocationSheet(): Promise<void> {
+    await this.locationSheet.getByRole('button', { name: 'Close' }).click({ timeout: 20_000 });
+    await this.locationSheet.waitFor({ state: 'detached' });
+  }
+
+  /** The replica's current address row (undefined before one is set). */
+  async currentAddress(): Promise<Record<string, unknown> | undefined> {
+    return this.page.evaluate(
+      () =>
+        new Promise<Record<string, unknown> | undefined>((resolve, reject) => {
+          const open = indexedDB.open('foodpilot');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const request = db.transaction('address', 'readonly').objectStore('address').get('current');
+            request.onsuccess = () => {
+              db.close();
+              resolve(request.result as Record<string, unknown> | undefined);
+            };
+            request.onerror = () => reject(request.error);
+          };
+        }),
+    );
+  }
+
   /** Waits until the worker has mirrored settings and translations into the replica. */
   async waitForReplica(): Promise<void> {
     await waitForPageCondition(
