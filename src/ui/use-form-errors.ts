@@ -78,6 +78,16 @@ export function useFormErrors<F extends string>(fieldOrder: readonly F[]) {
     return { id: fieldId(field), error: error ? t(error) : null };
   };
 
+  /** A text field's props: its id and error, its value, and typing that sets it and clears its error. */
+  const inputProps = (field: F, value: string, setValue: (value: string) => void) => ({
+    ...fieldProps(field),
+    value,
+    onChange: (event: { target: { value: string } }) => {
+      setValue(event.target.value);
+      clearField(field);
+    },
+  });
+
   return {
     errors,
     formError: formError ? t(formError) : null,
@@ -88,6 +98,7 @@ export function useFormErrors<F extends string>(fieldOrder: readonly F[]) {
     clearField,
     send,
     fieldProps,
+    inputProps,
     fieldId,
   };
 }

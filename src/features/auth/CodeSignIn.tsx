@@ -99,25 +99,15 @@ export function CodeSignIn({ onSignedIn }: { onSignedIn: () => void }) {
             <>
               <p className="form-note">{t('codeNewAccountNote')}</p>
               <FormField
-                {...form.fieldProps('name')}
+                {...form.inputProps('name', name, setName)}
                 label={t('fieldName')}
                 autoComplete="name"
-                value={name}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  form.clearField('name');
-                }}
               />
               <FormField
-                {...form.fieldProps('email')}
+                {...form.inputProps('email', email, setEmail)}
                 label={t('fieldEmail')}
                 type="email"
                 autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  form.clearField('email');
-                }}
               />
             </>
           )}

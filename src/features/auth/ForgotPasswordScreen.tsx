@@ -105,16 +105,11 @@ export function ForgotPasswordScreen() {
         )}
         {step === 'password' && (
           <FormField
-            {...form.fieldProps('password')}
+            {...form.inputProps('password', password, setPassword)}
             label={t('fieldNewPassword')}
             hint={t('fieldNewPasswordHint', { min: PASSWORD_MIN_LENGTH })}
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              form.clearField('password');
-            }}
           />
         )}
         <div className="form-actions">

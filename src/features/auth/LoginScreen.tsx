@@ -72,27 +72,17 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     <form className="form" noValidate onSubmit={(event) => void submit(event)} data-testid="password-sign-in">
       <FormAlert message={form.formError} bind={form.bindAlert} />
       <FormField
-        {...form.fieldProps('who')}
+        {...form.inputProps('who', who, setWho)}
         label={t('fieldEmailOrPhone')}
         type="text"
         autoComplete="username"
         inputMode="email"
-        value={who}
-        onChange={(event) => {
-          setWho(event.target.value);
-          form.clearField('who');
-        }}
       />
       <FormField
-        {...form.fieldProps('password')}
+        {...form.inputProps('password', password, setPassword)}
         label={t('fieldPassword')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clearField('password');
-        }}
       />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={form.sending}>

@@ -36,26 +36,16 @@ export function AgentSignIn({ signedInAs }: { signedInAs: string | null }) {
       <p className="form-note">{signedInAs ? t('callCentreSignedInAsCustomer', { name: signedInAs }) : t('callCentreSignInIntro')}</p>
       <FormAlert message={form.formError} bind={form.bindAlert} />
       <FormField
-        {...form.fieldProps('who')}
+        {...form.inputProps('who', who, setWho)}
         label={t('fieldEmail')}
         type="email"
         autoComplete="username"
-        value={who}
-        onChange={(event) => {
-          setWho(event.target.value);
-          form.clearField('who');
-        }}
       />
       <FormField
-        {...form.fieldProps('password')}
+        {...form.inputProps('password', password, setPassword)}
         label={t('fieldPassword')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.clearField('password');
-        }}
       />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={form.sending}>

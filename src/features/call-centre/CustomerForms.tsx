@@ -40,16 +40,11 @@ export function CustomerPicker() {
       </h2>
       <FormAlert message={form.formError} bind={form.bindAlert} />
       <FormField
-        {...form.fieldProps('customerId')}
+        {...form.inputProps('customerId', customerId, setCustomerId)}
         label={t('fieldCustomerId')}
         hint={t('fieldCustomerIdHint')}
         inputMode="numeric"
         autoComplete="off"
-        value={customerId}
-        onChange={(event) => {
-          setCustomerId(event.target.value);
-          form.clearField('customerId');
-        }}
       />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={form.sending}>
