@@ -8,6 +8,7 @@ import { AVATAR_MAX_BYTES } from '../src/api/account-limits.ts';
 import type { BanCheck } from '../src/api/account-worker-api.ts';
 import { avatarProblem, imageTypeOf } from '../src/api/account-rules.ts';
 import type { SyncFailure, SyncResult } from '../src/api/worker-api.ts';
+import { PrefKey } from '../src/db/schema.ts';
 import type { CustomerSession } from '../src/db/session.ts';
 import type { ValueResult } from './api-client.ts';
 import { clearSignedIn, endSession, endSessionIfRefused, readSession, updateSessionAccount } from './account-session.ts';
@@ -76,8 +77,18 @@ export async function deleteAccount(ctx: SyncContext): Promise<SyncResult> {
   return { ok: true };
 }
 
-/** Local: there is no server call for it in the spec, and it works offline. */
+/**
+ * Signs this device out at once, offline too. Online, the server first ends
+ * the session and forgets this device's push token, so the user's alerts stop
+ * arriving here; unreachable, the token lapses when it expires.
+ */
 export async function logout(ctx: SyncContext): Promise<SyncResult> {
+  const session = await readSession(ctx.db);
+  if (session) {
+    const pushToken = (await ctx.db.prefs.get(PrefKey.pushToken))?.value as { token?: string } | undefined;
+    const ended = await ctx.api.call('logout', { token: session.token, ...(pushToken?.token ? { push_token: pushToken.token } : {}) });
+    if (!ended.ok) console.warn('logout: the server was not told', ended);
+  }
   await clearSignedIn(ctx.db, ctx.now());
   return { ok: true };
 }

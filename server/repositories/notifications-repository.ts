@@ -110,6 +110,11 @@ export function createNotificationsRepository(db: Kysely<Database>) {
       return rows.map((row) => row.token);
     },
 
+    /** Only the user's own: a token that moved to someone else since stays theirs. */
+    async forgetPushTokenOf(userId: number, token: string): Promise<void> {
+      await db.deleteFrom('push_tokens').where('token', '=', token).where('user_id', '=', userId).execute();
+    },
+
     async forgetPushToken(token: string): Promise<void> {
       await db.deleteFrom('push_tokens').where('token', '=', token).execute();
     },

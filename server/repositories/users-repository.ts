@@ -80,6 +80,11 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Logout: this one session ends; the user's other devices stay signed in. */
+    async revokeToken(tokenHash: string): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+    },
+
     /**
      * The user a token hash belongs to, when the token has not expired and
      * the account exists. A token an agent holds for a customer dies with

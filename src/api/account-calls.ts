@@ -196,6 +196,12 @@ export const accountCalls = {
     body: Type.Object({ token: Token, user_id: UserId, notification_id: Type.Integer({ minimum: 1 }) }, strict),
     response: NotificationSchema,
   },
+  logout: {
+    summary:
+      "Ends this session on the server: its token stops working, and the device's push token, when sent, stops receiving the user's alerts. Answers success for a session that already ended.",
+    body: Type.Object({ token: Token, push_token: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })) }, strict),
+    response: SuccessSchema,
+  },
   'save-notification-token': {
     summary: "Saves the device's push token for the user (a token moves to the user who saved it last).",
     body: Type.Object(

@@ -240,6 +240,36 @@ describe.each(testDatabases())('accounts on $kind', ({ kind }) => {
     });
   });
 
+  describe('logout', () => {
+    it("ends only this session and forgets this device's push token; ending it again is not an error", async () => {
+      const customer = await registerCustomer(t.app);
+      const other = await callAs(t.app, 'login', { email: customer.email, password: customer.password });
+      const otherToken = other.json<LoginResult>().data.auth_token;
+      const save = (token: string, push: string) =>
+        callAs(t.app, 'save-notification-token', { token, user_id: customer.id, push_token: push });
+      expect((await save(customer.token, 'push-this-phone')).statusCode).toBe(200);
+      expect((await save(otherToken, 'push-other-phone')).statusCode).toBe(200);
+
+      const ended = await callAs(t.app, 'logout', { token: customer.token, push_token: 'push-this-phone' });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json()).toEqual({ success: true });
+
+      expect((await callAs(t.app, 'check-ban', { token: customer.token })).statusCode).toBe(401);
+      expect((await callAs(t.app, 'check-ban', { token: otherToken })).json<BanStatus>()).toEqual({ is_banned: false });
+      expect(await t.app.notificationsRepository.pushTokensOf(customer.id)).toEqual(['push-other-phone']);
+      expect((await callAs(t.app, 'logout', { token: customer.token })).json()).toEqual({ success: true });
+    });
+
+    it('needs a token, and refuses a malformed body with 400', async () => {
+      const missing = await callAs(t.app, 'logout', {});
+      expect(missing.statusCode).toBe(401);
+      expect(missing.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+      const malformed = await callAs(t.app, 'logout', { token: 'x', push_token: '' });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    });
+  });
+
   describe('delete-user', () => {
     it('erases the personal data, ends every session, and frees the e-mail and phone', async () => {
       const customer = await registerCustomer(t.app);

@@ -1,12 +1,13 @@
 /**
  * The signed-in customer's own things: the account (/my-account), the
  * wallet (/my-wallet), alerts (/alerts), the push token, the ban check and
- * the running-order check. Calls that name a user_id must name the token's
+ * the running-order check, and logout (this session only). Calls that name a user_id must name the token's
  * user (requireSelf). What an agent does with a customer's session is also
  * written to the agent audit.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, requireSelf, requireUser } from '../../auth/authenticate.ts';
+import { forbidden, requireSelf, requireUser, tokenOf, unauthorized } from '../../auth/authenticate.ts';
+import { hashToken } from '../../auth/tokens.ts';
 import { decodeAvatar, removeAvatar, storeAvatar } from '../../accounts/avatar.ts';
 import { normaliseTaxNumber } from '../../accounts/identifiers.ts';
 import { notFound } from '../../http-error.ts';
@@ -25,7 +26,8 @@ export type ProfileCalls =
   | 'get-user-notifications'
   | 'mark-all-notifications-read'
   | 'mark-one-notification-read'
-  | 'save-notification-token';
+  | 'save-notification-token'
+  | 'logout';
 
 export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, ProfileCalls> {
   async function accountOf(userId: number): Promise<Account> {
@@ -108,6 +110,18 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
       // An agent's browser must not receive the customer's pushes.
       if (user.acting_user_id !== null) throw forbidden('An agent acting for a customer cannot receive their notifications.');
       await app.notificationsRepository.savePushToken(user.id, body.push_token);
+      return { success: true as const };
+    },
+
+    logout: async (body, request) => {
+      const token = tokenOf(request, body);
+      if (!token) throw unauthorized();
+      const tokenHash = hashToken(token);
+      // A banned user may still end their session; an ended one is already what was asked.
+      const user = await app.usersRepository.userByTokenHash(tokenHash);
+      if (!user) return { success: true as const };
+      if (body.push_token) await app.notificationsRepository.forgetPushTokenOf(user.id, body.push_token);
+      await app.usersRepository.revokeToken(tokenHash);
       return { success: true as const };
     },
   };

@@ -222,7 +222,13 @@ describe('logout', () => {
     expect(languageId).toEqual(expect.any(Number));
     const settings = await db.settings.count();
 
+    const signedInToken = (await db.session.get('customer'))?.token;
+    expect(signedInToken).toEqual(expect.any(String));
+
     expect(await h.service.api.logout()).toEqual({ ok: true });
+    // The server ended the session too.
+    const { statusCode } = await shared.server.app.inject({ method: 'POST', url: '/public/api/check-ban', payload: { token: signedInToken } });
+    expect(statusCode).toBe(401);
 
     expect(await db.session.count()).toBe(0);
     expect(await db.prefs.get(PrefKey.pushToken)).toBeUndefined();
