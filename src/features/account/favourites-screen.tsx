@@ -1,6 +1,5 @@
 /** /my-favorite-stores: the signed-in customer's favourite stores as cards (spec §6: customers only). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link } from 'react-router-dom';
 import { useT } from '../../app/look.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
@@ -13,6 +12,7 @@ import { SavedNote } from '../stores/SavedNote.tsx';
 import { StoreCardList } from '../stores/StoreCardList.tsx';
 import { storesInOrder, useOrderType } from '../stores/store-rows.ts';
 import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { SignInFirst } from '../../ui/SignInFirst.tsx';
 
 function useFavouriteStores() {
   const { db } = useServices();
@@ -42,19 +42,7 @@ export function FavoriteStoresScreen() {
 
   if (data === null) return <ScreenFallback />;
   if (!data.signedIn) {
-    return (
-      <ScreenShell title={title}>
-        <EmptyState
-          action={
-            <Link className="button button-primary" to="/login">
-              {t('signIn')}
-            </Link>
-          }
-        >
-          {t('favouritesSignIn')}
-        </EmptyState>
-      </ScreenShell>
-    );
+    return <SignInFirst title={title} text={t('favouritesSignIn')} />;
   }
   // Never fetched and the answer is not in yet, or it failed.
   if (data.fetchedAt === null && data.stores.length === 0) {

@@ -3,7 +3,7 @@
  * marked for the eye and for screen readers; a tap marks one read (at once,
  * also offline: the worker queues it) and opens its link if it has one.
  */
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { alertLink } from '../../api/push.ts';
 import type { CustomerAlertRow } from '../../db/schema.ts';
 import { useLanguage, useT } from '../../app/look.tsx';
@@ -19,6 +19,7 @@ import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { PushPrompt } from './PushPrompt.tsx';
 import { useCustomerAlerts } from './use-alerts.ts';
 import './alerts.css';
+import { SignInFirst } from '../../ui/SignInFirst.tsx';
 
 function AlertItem({ alert, onOpen }: { alert: CustomerAlertRow; onOpen: (alert: CustomerAlertRow) => void }) {
   const t = useT();
@@ -52,19 +53,7 @@ export function AlertsScreen() {
 
   if (view === null) return <ScreenFallback />;
   if (!view.signedIn) {
-    return (
-      <ScreenShell title={title} topLevel>
-        <EmptyState
-          action={
-            <Link className="button button-primary" to="/login">
-              {t('signIn')}
-            </Link>
-          }
-        >
-          {t('alertsSignIn')}
-        </EmptyState>
-      </ScreenShell>
-    );
+    return <SignInFirst title={title} text={t('alertsSignIn')} topLevel />;
   }
   // Never fetched on this device, and the answer is not in yet or failed.
   if (view.fetchedAt === null && view.alerts.length === 0) {

@@ -4,7 +4,6 @@
  * shows offline with its age.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link } from 'react-router-dom';
 import type { WalletTransaction } from '../../api/entities.ts';
 import type { WalletRow } from '../../db/schema.ts';
 import { useLanguage, useT } from '../../app/look.tsx';
@@ -19,6 +18,7 @@ import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import './wallet.css';
+import { SignInFirst } from '../../ui/SignInFirst.tsx';
 
 interface WalletView {
   signedIn: boolean;
@@ -75,19 +75,7 @@ export function WalletScreen() {
 
   if (view === null) return <ScreenFallback />;
   if (!view.signedIn) {
-    return (
-      <ScreenShell title={title}>
-        <EmptyState
-          action={
-            <Link className="button button-primary" to="/login">
-              {t('signIn')}
-            </Link>
-          }
-        >
-          {t('walletSignIn')}
-        </EmptyState>
-      </ScreenShell>
-    );
+    return <SignInFirst title={title} text={t('walletSignIn')} />;
   }
   const { wallet } = view;
   if (!wallet) {
