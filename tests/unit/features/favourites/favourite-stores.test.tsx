@@ -24,7 +24,8 @@ describe('favourite stores (/my-favorite-stores)', () => {
     await db.session.put({ id: 'customer', userId: 1, token: 't', role: 'customer', data: {}, savedAt: Date.now() });
     const cards = await screen.findAllByTestId('store-card');
     expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Taco Town', 'Green Bowl']);
-    expect(worker.refreshFavourites).toHaveBeenCalled();
+    // The refresh starts once the session row is read, which may be a render after the cards.
+    await vi.waitFor(() => expect(worker.refreshFavourites).toHaveBeenCalled());
   });
 
   it('shows the offline screen when favourites were never fetched and the server is unreachable', async () => {
