@@ -3,29 +3,19 @@
  * it backfills lat_band, and from then on the database keeps it true to the
  * latitude whatever a writer sends.
  */
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect.ts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { migrations } from '../../server/db/migrations/index.ts';
-import { latBandOf, type Database } from '../../server/db/schema.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
+import { latBandOf } from '../../server/db/schema.ts';
+import { testDatabases } from '../support/databases.ts';
+import { useUnmigratedDatabase } from '../support/unmigrated-database.ts';
 
 describe.each(testDatabases())('migration 0003 on $kind', ({ kind }) => {
-  let database: TestDatabase;
-  let db: Kysely<Database>;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  const fresh = useUnmigratedDatabase(kind);
 
   it('upgrades a database with stores and keeps lat_band true to the latitude', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0002-pages')).error).toBeUndefined();
+    const { db } = fresh;
+    await fresh.migrateTo('0002-pages');
     // 0.1 * 3 is 0.30000000000000004: a band edge where rounding could disagree.
     const latitudes = [40.4419, -33.8688, 0.1 * 3, -0.05];
     for (const [index, latitude] of latitudes.entries()) {

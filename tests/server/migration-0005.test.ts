@@ -4,29 +4,18 @@
  * valid and are nobody's agent session, and a phone number shared by two
  * old accounts stays with the oldest one, after which phones are unique.
  */
-import { Migrator, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect.ts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { migrations } from '../../server/db/migrations/index.ts';
-import type { Database } from '../../server/db/schema.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
+import { testDatabases } from '../support/databases.ts';
+import { useUnmigratedDatabase } from '../support/unmigrated-database.ts';
 
 describe.each(testDatabases())('migration 0005 on $kind', ({ kind }) => {
-  let database: TestDatabase;
-  let db: Kysely<Database>;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  const fresh = useUnmigratedDatabase(kind);
 
   it('upgrades users and sessions, and makes phone numbers unique', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0004-catalog-versions')).error).toBeUndefined();
+    const { db } = fresh;
+    await fresh.migrateTo('0004-catalog-versions');
     const users = [
       ['Old One', 'one@example.test', '+15550000001'],
       ['Old Two', 'two@example.test', '+15550000001'],

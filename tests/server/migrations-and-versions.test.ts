@@ -6,14 +6,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
-import type { Database } from '../../server/db/schema.ts';
 import { createVersionsRepository } from '../../server/repositories/versions-repository.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
+import { testDatabases } from '../support/databases.ts';
+import { useUnmigratedDatabase } from '../support/unmigrated-database.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -38,18 +36,10 @@ const EXPECTED_TABLES = [
 ];
 
 describe.each(testDatabases())('migrations on $kind', ({ kind }) => {
-  let database: TestDatabase;
-  let db: Kysely<Database>;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    db = openDatabase(database);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
+  const fresh = useUnmigratedDatabase(kind);
 
   it('builds every table on an empty database, then has nothing left to do', async () => {
+    const { db } = fresh;
     const first = await migrateToLatest(db);
     expect(first.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
@@ -60,6 +50,7 @@ describe.each(testDatabases())('migrations on $kind', ({ kind }) => {
   });
 
   it('enforces what the schema promises: unique e-mails and known roles only', async () => {
+    const { db } = fresh;
     const user = { name: 'A', email: 'same@foodpilot.test', password_hash: 'x', role: 'customer' as const, created_at: '' };
     await db.insertInto('users').values(user).execute();
     await expect(db.insertInto('users').values(user).execute()).rejects.toThrow();
