@@ -2,17 +2,14 @@
  * /login: with a password (e-mail or phone), or with a code texted to the
  * phone (CodeSignIn). A signed-in visitor goes to the account page.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
 import { useT } from '../../app/look.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
-import { checkEmailOrPhone, checkFields, checkPassword } from '../../lib/account-validation.ts';
-import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { useFormErrors } from '../../ui/use-form-errors.ts';
 import { CodeSignIn } from './CodeSignIn.tsx';
+import { PasswordFields, usePasswordSignIn } from './password-sign-in.tsx';
 import { useAfterSignIn } from './use-after-sign-in.ts';
 import '../../ui/form.css';
 import './auth.css';
@@ -50,43 +47,16 @@ export function LoginScreen() {
   );
 }
 
-const PASSWORD_FIELDS = ['who', 'password'] as const;
-
 function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const t = useT();
-  const { worker } = useServices();
-  const form = useFormErrors(PASSWORD_FIELDS);
-  const [who, setWho] = useState('');
-  const [password, setPassword] = useState('');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = checkFields({ who, password }, { who: checkEmailOrPhone, password: checkPassword });
-    if (Object.keys(problems).length > 0) return form.report(problems);
-    const result = await form.send(() => worker.loginWithPassword(who, password));
-    if (result.ok) return onSignedIn();
-    form.reportFailure(result, { UNKNOWN_USER: 'who', INVALID_EMAIL: 'who', INVALID_PHONE: 'who', WRONG_PASSWORD: 'password' });
-  };
+  const signIn = usePasswordSignIn(() => onSignedIn());
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)} data-testid="password-sign-in">
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField
-        {...form.inputProps('who', who, setWho)}
-        label={t('fieldEmailOrPhone')}
-        type="text"
-        autoComplete="username"
-        inputMode="email"
-      />
-      <FormField
-        {...form.inputProps('password', password, setPassword)}
-        label={t('fieldPassword')}
-        type="password"
-        autoComplete="current-password"
-      />
+    <form className="form" noValidate onSubmit={(event) => void signIn.submit(event)} data-testid="password-sign-in">
+      <PasswordFields signIn={signIn} whoLabel={t('fieldEmailOrPhone')} whoType="text" />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={form.sending}>
-          {form.sending ? t('sending') : t('signIn')}
+        <button type="submit" className="button button-primary" disabled={signIn.form.sending}>
+          {signIn.form.sending ? t('sending') : t('signIn')}
         </button>
         <Link className="auth-link" to="/login/forgot-password">
           {t('forgotPasswordLink')}
