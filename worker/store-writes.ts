@@ -14,7 +14,7 @@ import type {
   StoreDetail,
   StoreMenu,
 } from '../src/api/entities.ts';
-import { PrefKey, SyncResource, type MenuItemRow, type ReplicaDatabase, type StoreRow } from '../src/db/schema.ts';
+import { menuChunkRows, PrefKey, SyncResource, type MenuItemRow, type ReplicaDatabase, type StoreRow } from '../src/db/schema.ts';
 import { setFavouriteFromServer } from './favourite-rows.ts';
 import { markFailed, markFetched } from './sync-state.ts';
 
@@ -73,16 +73,16 @@ export interface StorePage {
 export const STORE_ITEMS_WRITE_MEASURE = 'replica-write:store-items';
 
 /**
- * A store page and, when it came, its whole menu: one transaction, one
- * bulkPut of the items however many there are, and the items the server no
- * longer lists for the store removed. The store becomes the active store.
+ * A store page and, when it came, its whole menu: one transaction. The menu
+ * is written as MENU_CHUNK_ITEMS-item `menuChunks` records (IndexedDB's cost
+ * is per record) over the store's old ones, and chunks past the new menu's
+ * end are removed. The store becomes the active store.
  *
  * A menu identical to the last one written (its fingerprint is the menu's
- * syncState `version`) whose items are all still in the replica is not
- * rewritten: only its syncState row says it was confirmed. Rewriting 5,000
- * unchanged rows costs the worker about as much as the first write, and
- * makes every open store page re-read them all on the main thread. Its
- * items keep the `fetchedAt` of the answer that last changed them.
+ * syncState `version`) whose chunks are all still in the replica is not
+ * rewritten: only its syncState row says it was confirmed. Rewriting it would
+ * make every open store page re-read all of it on the main thread for
+ * nothing. Its items keep the `fetchedAt` of the answer that last changed them.
  *
  * With a menu, the whole call (to its commit) is recorded as the
  * STORE_ITEMS_WRITE_MEASURE performance measure; its detail holds the store
@@ -91,7 +91,7 @@ export const STORE_ITEMS_WRITE_MEASURE = 'replica-write:store-items';
 export async function writeStorePage(db: ReplicaDatabase, page: StorePage, at: number): Promise<void> {
   const started = performance.now();
   const { store, menu, isFavourite } = page;
-  const tables = [db.stores, db.items, db.favourites, db.outbox, db.prefs, db.syncState];
+  const tables = [db.stores, db.menuChunks, db.favourites, db.outbox, db.prefs, db.syncState];
   const fetchedMenu = 'failure' in menu ? null : menu;
   const rows = fetchedMenu ? menuRows(fetchedMenu, at) : [];
   const fingerprint = fetchedMenu ? menuFingerprint(fetchedMenu) : null;
@@ -106,14 +106,13 @@ export async function writeStorePage(db: ReplicaDatabase, page: StorePage, at: n
       if ('failure' in menu) await markFailed(db, SyncResource.menu(store.id), menu.failure, at);
       return;
     }
-    const kept = new Set(rows.map((row) => row.id));
-    const present = (await db.items.where('restaurant_id').equals(store.id).primaryKeys()) as number[];
+    const chunks = menuChunkRows(store.id, rows, at);
+    const present = await db.menuChunks.where('[storeId+index]').between([store.id, 0], [store.id, Infinity]).primaryKeys();
     const previous = await db.syncState.get(SyncResource.menu(store.id));
-    const unchanged =
-      previous?.version === fingerprint && present.length === kept.size && present.every((id) => kept.has(id));
+    const unchanged = previous?.version === fingerprint && present.length === chunks.length;
     if (!unchanged) {
-      await db.items.bulkDelete(present.filter((id) => !kept.has(id)));
-      await db.items.bulkPut(rows);
+      await db.menuChunks.bulkDelete(present.filter(([, index]) => index >= chunks.length));
+      await db.menuChunks.bulkPut(chunks);
       written = true;
     }
     await markFetched(db, SyncResource.menu(store.id), at, fingerprint);
@@ -162,9 +161,26 @@ export async function writeItem(db: ReplicaDatabase, item: Item, at: number) {
   });
 }
 
+/**
+ * An item the server no longer has: gone from `items` and from the menu chunk
+ * that listed it. That menu loses its fingerprint, so the next menu answer is
+ * written whatever it holds.
+ */
 export async function removeItem(db: ReplicaDatabase, itemId: number) {
-  await db.transaction('rw', db.items, db.syncState, async () => {
+  await db.transaction('rw', db.items, db.menuChunks, db.syncState, async () => {
     await db.items.delete(itemId);
+    // Chunks are not indexed by item (schema.ts says why): the worker reads them; a 404 on an item is rare.
+    const chunks = await db.menuChunks.filter((chunk) => chunk.itemIds.includes(itemId)).toArray();
+    await db.menuChunks.bulkPut(
+      chunks.map((chunk) => ({
+        ...chunk,
+        itemIds: chunk.itemIds.filter((id) => id !== itemId),
+        items: chunk.items.filter((item) => item.id !== itemId),
+      })),
+    );
+    for (const storeId of new Set(chunks.map((chunk) => chunk.storeId))) {
+      await db.syncState.update(SyncResource.menu(storeId), { version: null });
+    }
     await db.syncState.delete(SyncResource.item(itemId));
   });
 }
@@ -224,24 +240,17 @@ export async function mergeStores(
   await db.stores.bulkPut(rows);
 }
 
-/** Items seen outside their menu (search, a single item) keep the menu place they had. */
+/** Items seen outside their menu (search, a single item): `items` rows; their menu chunk, if any, is left as it is. */
 async function mergeItems(db: ReplicaDatabase, items: readonly Item[], at: number): Promise<void> {
   if (items.length === 0) return;
-  const existing = await db.items.bulkGet(items.map((item) => item.id));
-  await db.items.bulkPut(
-    items.map((item, index) => {
-      const position = existing[index]?.position;
-      const row: MenuItemRow = { ...item, fetchedAt: at, ...(position === undefined ? {} : { position }) };
-      return row;
-    }),
-  );
+  await db.items.bulkPut(items.map((item): MenuItemRow => ({ ...item, fetchedAt: at })));
 }
 
 /**
  * Every item once, in menu order: section by section, then recommended items
  * that sit in no section. Each keeps its `item_category_id` (0 for the
  * server's "Other" section is `null` on the item) and `is_recommended`, so the
- * UI groups them with an index read of `[restaurant_id+position]`.
+ * UI groups them as it reads them in order.
  */
 function menuRows(menu: StoreMenu, at: number): MenuItemRow[] {
   const rows = new Map<number, MenuItemRow>();

@@ -7,7 +7,8 @@
  * 2. second open: the page reads the replica at once, the worker refetches
  *    the same menu (and need not rewrite it);
  * 3. third open after every price changed on the server: the worker rewrites
- *    all 5,000 rows over the old ones and the page re-reads them.
+ *    the menu (its 20 chunk records, src/db/schema.ts MenuChunkRow) over the
+ *    old one and the page re-reads it.
  *
  * Figures of each open:
  * - the worker's write: the `replica-write:store-items` performance measure

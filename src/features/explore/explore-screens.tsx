@@ -56,11 +56,12 @@ function useResults(query: string, serverQuery: string): Results | null {
           ? await db.searches.get(searchKey(serverQuery, address))
           : undefined;
       const storeIds = mergeIds(server?.storeIds ?? [], local.storeIds, MAX_STORE_RESULTS);
-      const itemIds = mergeIds(server?.itemIds ?? [], local.itemIds, MAX_ITEM_RESULTS);
+      const itemIds = mergeIds(server?.itemIds ?? [], local.items.map((item) => item.id), MAX_ITEM_RESULTS);
       const stores = await storesInOrder(db, storeIds);
-      const items = ((await db.items.bulkGet(itemIds)) as (MenuItemRow | undefined)[]).filter(
-        (item): item is MenuItemRow => item !== undefined,
-      );
+      // The server's finds were written to `items` with its answer; local ones came with the search.
+      const found = new Map(local.items.map((item) => [item.id, item]));
+      for (const item of (await db.items.bulkGet(itemIds)) as (MenuItemRow | undefined)[]) if (item) found.set(item.id, item);
+      const items = itemIds.flatMap((id) => found.get(id) ?? []);
       const owners = (await db.stores.bulkGet([...new Set(items.map((item) => item.restaurant_id))])) as (StoreRow | undefined)[];
       const byId = new Map(owners.filter((s): s is StoreRow => !!s).map((store) => [store.id, store]));
       return { stores, items: items.map((item) => ({ item, store: byId.get(item.restaurant_id) })) };

@@ -1,7 +1,8 @@
 /**
  * Explore's search over the replica: stores whose name or description and
- * items whose name contain the query, then merged with the ids the server
- * answered (server order first, local matches after, each once, capped).
+ * items whose name contain the query (items seen on their own, then menus),
+ * then merged with the ids the server answered (server order first, local
+ * matches after, each once, capped).
  */
 import { normaliseQuery } from '../../db/keys.ts';
 import type { MenuItemRow, ReplicaDatabase, StoreRow } from '../../db/schema.ts';
@@ -15,21 +16,25 @@ export function matchesQuery(text: string | null | undefined, query: string): bo
 
 export interface LocalMatches {
   storeIds: number[];
-  itemIds: number[];
+  /** The matching items themselves: a menu's items are found by reading it, not by id. */
+  items: MenuItemRow[];
 }
 
 export async function searchReplica(db: ReplicaDatabase, rawQuery: string): Promise<LocalMatches> {
   const query = normaliseQuery(rawQuery);
-  if (query === '') return { storeIds: [], itemIds: [] };
+  if (query === '') return { storeIds: [], items: [] };
   const stores = (await db.stores
     .filter((row) => matchesQuery((row as StoreRow).name, query) || matchesQuery((row as StoreRow).description, query))
     .limit(MAX_STORE_RESULTS)
     .toArray()) as StoreRow[];
-  const items = (await db.items
-    .filter((row) => matchesQuery((row as MenuItemRow).name, query))
-    .limit(MAX_ITEM_RESULTS)
-    .toArray()) as MenuItemRow[];
-  return { storeIds: stores.map((store) => store.id), itemIds: items.map((item) => item.id) };
+  const items = new Map<number, MenuItemRow>();
+  const full = () => items.size >= MAX_ITEM_RESULTS;
+  const keepMatches = (rows: readonly MenuItemRow[]) => {
+    for (const item of rows) if (!full() && !items.has(item.id) && matchesQuery(item.name, query)) items.set(item.id, item);
+  };
+  await db.items.toCollection().until(full).each((row) => keepMatches([row as MenuItemRow]));
+  await db.menuChunks.toCollection().until(full).each((chunk) => keepMatches(chunk.items));
+  return { storeIds: stores.map((store) => store.id), items: [...items.values()] };
 }
 
 /** Server ids first (they are ranked around the address), then local ones it did not name; capped. */

@@ -21,11 +21,11 @@ export function addonRuleText(group: Pick<AddonCategory, 'type' | 'min_select' |
   return t('addonOptional');
 }
 
-export function ItemSheet({ itemId, onClose }: { itemId: number; onClose: () => void }) {
+export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemId: number; onClose: () => void }) {
   const t = useT();
   const money = useMoney();
   const { worker } = useServices();
-  const item = useItem(itemId);
+  const item = useItem(storeId, itemId);
   const { result } = useWorkerRefresh(`item:${itemId}`, () => worker.openItem(itemId), Number.isInteger(itemId));
   const closeRef = useRef<HTMLButtonElement>(null);
 

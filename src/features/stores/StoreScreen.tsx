@@ -89,7 +89,7 @@ function StorePage({ store, itemId }: { store: StoreRow; itemId: number | null }
       <SavedNote fetchedAt={store.fetchedAt} testId="store-updated" />
       <StoreHeader store={store} orderType={orderType} />
       <StoreMenu store={store} menuSaved={menuState?.fetchedAt != null} />
-      {itemId !== null && Number.isInteger(itemId) && <ItemSheet itemId={itemId} onClose={closeItem} />}
+      {itemId !== null && Number.isInteger(itemId) && <ItemSheet storeId={store.id} itemId={itemId} onClose={closeItem} />}
     </ScreenShell>
   );
 }

@@ -2,7 +2,8 @@
 /** STYLE habit 5: a replica made by the previous schema opens under the new one with its data. */
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplicaDatabase } from '../../../src/db/schema.ts';
+import { readMenu } from '../../../src/db/menu-reads.ts';
+import { MENU_CHUNK_ITEMS, menuChunkRows, ReplicaDatabase } from '../../../src/db/schema.ts';
 
 const name = `upgrade-${crypto.randomUUID()}`;
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('version 2', () => {
-  it('keeps cart, outbox, address and items, and adds searches, category slides and the menu-order index', async () => {
+  it('keeps cart, outbox, address and items, and adds searches and category slides', async () => {
     const old = new Dexie(name);
     old.version(1).stores(VERSION_1);
     await old.table('cartLines').put({ id: 'l1', itemId: 7, storeId: 3, quantity: 2, addons: [] });
@@ -34,11 +35,9 @@ describe('version 2', () => {
     expect(await db.address.get('current')).toMatchObject({ address: 'Home' });
     expect(await db.outbox.get('k1')).toMatchObject({ status: 'pending' });
     expect(await db.items.get(7)).toMatchObject({ restaurant_id: 3 });
-    await db.items.put({ id: 8, restaurant_id: 3, position: 0, fetchedAt: 2 });
-    expect(await db.items.where('[restaurant_id+position]').between([3, 0], [3, Infinity]).primaryKeys()).toEqual([8]);
     await db.searches.put({ key: 'q|0.000,0.000', query: 'q', storeIds: [], itemIds: [], fetchedAt: 1 });
     await db.categorySlides.put({ id: 1, fetchedAt: 1 });
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     db.close();
   });
 });
@@ -64,7 +63,7 @@ describe('version 3', () => {
       fetchedAt: 1,
     });
     expect(await db.reviews.get('quiet-store')).toMatchObject({ reviews: [] });
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     db.close();
   });
 });
@@ -84,7 +83,7 @@ describe('version 4', () => {
     expect(await db.reviews.get('quiet-store')).toMatchObject({ reviews: [] });
     await db.placeSearches.put({ key: 'sao paulo', query: 'são paulo', places: [{ name: 'São Paulo, Brazil', latitude: -23.55, longitude: -46.63, kind: 'place' }], fetchedAt: 1 });
     expect(await db.placeSearches.orderBy('fetchedAt').primaryKeys()).toEqual(['sao paulo']);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     db.close();
   });
 });
@@ -109,7 +108,59 @@ describe('version 5', () => {
     expect(await db.placeSearches.get('market')).toMatchObject({ query: 'market' });
     await db.wallet.put({ userId: 7, balance: 1750, transactions: [], fetchedAt: 2 });
     expect(await db.wallet.get(7)).toMatchObject({ balance: 1750 });
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     db.close();
+  });
+});
+
+describe('version 6', () => {
+  it('moves each saved menu from one item row per item into chunks in menu order, and keeps items seen on their own', async () => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    old.version(2).stores({ items: 'id, restaurant_id, [restaurant_id+position]', categorySlides: 'id', searches: 'key, fetchedAt' });
+    old.version(3).stores({ reviews: 'slug' });
+    old.version(4).stores({ placeSearches: 'key, fetchedAt' });
+    old.version(5).stores({ wallet: 'userId' });
+    const menuOf3 = Array.from({ length: MENU_CHUNK_ITEMS + 10 }, (_, position) => ({
+      id: 1000 + position,
+      restaurant_id: 3,
+      name: `Dish ${position}`,
+      position,
+      fetchedAt: 50,
+    }));
+    // Stored out of order: the chunks follow `position`, not ids.
+    await old.table('items').bulkPut([...menuOf3].reverse());
+    await old.table('items').bulkPut([
+      { id: 7, restaurant_id: 4, name: 'Kebab', position: 0, fetchedAt: 60 },
+      { id: 9, restaurant_id: 5, name: 'Seen in a search', fetchedAt: 70 },
+    ]);
+    await old.table('cartLines').put({ id: 'l1', itemId: 1001, storeId: 3, quantity: 2, addons: [] });
+    old.close();
+
+    const db = new ReplicaDatabase(name);
+    expect(db.verno).toBe(6);
+    expect((await readMenu(db, 3)).map((item) => item.id)).toEqual(menuOf3.map((item) => item.id));
+    expect(await db.menuChunks.where('[storeId+index]').between([3, 0], [3, Infinity]).primaryKeys()).toEqual([
+      [3, 0],
+      [3, 1],
+    ]);
+    expect((await readMenu(db, 4)).map((item) => item.name)).toEqual(['Kebab']);
+    expect(await db.items.toArray()).toEqual([{ id: 9, restaurant_id: 5, name: 'Seen in a search', fetchedAt: 70 }]);
+    expect(await db.cartLines.get('l1')).toMatchObject({ quantity: 2 });
+    db.close();
+  });
+});
+
+describe('menuChunkRows', () => {
+  it('cuts a menu into chunks of MENU_CHUNK_ITEMS in order, the last one shorter', () => {
+    const items = Array.from({ length: MENU_CHUNK_ITEMS * 2 + 3 }, (_, position) => ({ id: position + 1, position }) as never);
+    const chunks = menuChunkRows(8, items, 5);
+    expect(chunks.map((chunk) => [chunk.storeId, chunk.index, chunk.items.length, chunk.fetchedAt])).toEqual([
+      [8, 0, MENU_CHUNK_ITEMS, 5],
+      [8, 1, MENU_CHUNK_ITEMS, 5],
+      [8, 2, 3, 5],
+    ]);
+    expect(chunks.flatMap((chunk) => chunk.itemIds)).toEqual(items.map((_, index) => index + 1));
+    expect(menuChunkRows(8, [], 5)).toEqual([]);
   });
 });

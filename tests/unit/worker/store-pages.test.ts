@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { StoreMenu } from '../../../src/api/entities.ts';
-import { PrefKey, SyncResource } from '../../../src/db/schema.ts';
+import { readItem, readMenu } from '../../../src/db/menu-reads.ts';
+import { MENU_CHUNK_ITEMS, PrefKey, SyncResource } from '../../../src/db/schema.ts';
 import { startHarness, type Harness, useSharedServer } from './harness.ts';
 import { browseFrom, firstStoreOfDeliveryType, seededStore, serverAnswer } from './riverton.ts';
 
@@ -20,8 +21,10 @@ describe('openStore', () => {
 
     const menu = await serverAnswer<StoreMenu>(shared.server, `get-restaurant-items/${nonna.id}`);
     const menuIds = [...new Set([...menu.categories.flatMap((section) => section.items), ...menu.recommended].map((item) => item.id))];
-    const items = await harness.db.items.where('[restaurant_id+position]').between([nonna.id, 0], [nonna.id, Infinity]).toArray();
+    const items = await readMenu(harness.db, nonna.id);
     expect(items.map((item) => item.id)).toEqual(menuIds);
+    expect(items.map((item) => item.position)).toEqual(menuIds.map((_, index) => index));
+    expect(await harness.db.menuChunks.count()).toBe(Math.ceil(menuIds.length / MENU_CHUNK_ITEMS));
     expect(items.filter((item) => item.is_recommended).map((item) => item.id).sort()).toEqual(menu.recommended.map((item) => item.id).sort());
     expect(items[0]).toMatchObject({ item_category_id: menu.categories[0]!.id, addon_categories: expect.any(Array), fetchedAt: expect.any(Number) });
 
@@ -51,20 +54,26 @@ describe('openStore', () => {
     harness = await startHarness({ server: shared.server });
     const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     const saffron = await seededStore(shared.server, 'saffron-house');
-    await harness.db.items.bulkPut([
-      { id: 900_001, restaurant_id: nonna.id, name: 'Discontinued', fetchedAt: 1 },
-      { id: 900_002, restaurant_id: saffron.id, name: 'Elsewhere', fetchedAt: 1 },
+    const stale = (storeId: number, id: number, name: string) => ({ id, restaurant_id: storeId, name, position: 0, fetchedAt: 1 }) as never;
+    // A longer menu seen before: more chunks than the menu needs now.
+    await harness.db.menuChunks.bulkPut([
+      { storeId: nonna.id, index: 0, itemIds: [900_001], items: [stale(nonna.id, 900_001, 'Discontinued')], fetchedAt: 1 },
+      { storeId: nonna.id, index: 7, itemIds: [900_004], items: [stale(nonna.id, 900_004, 'Also gone')], fetchedAt: 1 },
+      { storeId: saffron.id, index: 0, itemIds: [900_002], items: [stale(saffron.id, 900_002, 'Elsewhere')], fetchedAt: 1 },
     ]);
     await harness.service.api.openStore(nonna.slug);
-    expect(await harness.db.items.get(900_001)).toBeUndefined();
-    expect(await harness.db.items.get(900_002)).toBeDefined();
+    const menu = (await readMenu(harness.db, nonna.id)).map((item) => item.id);
+    expect(menu).not.toContain(900_001);
+    expect(menu).not.toContain(900_004);
+    expect(await harness.db.menuChunks.get([nonna.id, 7])).toBeUndefined();
+    expect((await readMenu(harness.db, saffron.id)).map((item) => item.id)).toEqual([900_002]);
   });
 
-  it('leaves an unchanged menu as it is, and rewrites it when the server changed it or the replica lost an item', async () => {
+  it('leaves an unchanged menu as it is, and rewrites it when the server changed it or the replica lost part of it', async () => {
     let clock = 1_000;
     harness = await startHarness({ server: shared.server, service: { now: () => clock } });
     const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
-    const itemsFetchedAt = async () => [...new Set((await harness.db.items.where('restaurant_id').equals(nonna.id).toArray()).map((i) => i.fetchedAt))];
+    const itemsFetchedAt = async () => [...new Set((await readMenu(harness.db, nonna.id)).map((i) => i.fetchedAt))];
     const menuFetchedAt = async () => (await harness.db.syncState.get(SyncResource.menu(nonna.id)))?.fetchedAt;
     await harness.service.api.openStore(nonna.slug);
     expect(await itemsFetchedAt()).toEqual([1_000]);
@@ -74,11 +83,10 @@ describe('openStore', () => {
     expect(await itemsFetchedAt()).toEqual([1_000]);
     expect(await menuFetchedAt()).toBe(2_000);
 
-    const [first] = await harness.db.items.where('restaurant_id').equals(nonna.id).primaryKeys();
-    await harness.db.items.delete(first!);
+    await harness.db.menuChunks.delete([nonna.id, 0]);
     clock = 3_000;
     await harness.service.api.openStore(nonna.slug);
-    expect(await harness.db.items.get(first!)).toBeDefined();
+    expect(await harness.db.menuChunks.get([nonna.id, 0])).toBeDefined();
     expect(await itemsFetchedAt()).toEqual([3_000]);
 
     const dish = await shared.server.db.selectFrom('items').select(['id', 'price']).where('restaurant_id', '=', nonna.id).executeTakeFirstOrThrow();
@@ -86,7 +94,7 @@ describe('openStore', () => {
     try {
       clock = 4_000;
       await harness.service.api.openStore(nonna.slug);
-      expect((await harness.db.items.get(Number(dish.id)))?.price).toBe(dish.price + 100);
+      expect((await readItem(harness.db, nonna.id, Number(dish.id)))?.price).toBe(dish.price + 100);
       expect(await itemsFetchedAt()).toEqual([4_000]);
     } finally {
       await shared.server.db.updateTable('items').set({ price: dish.price }).where('id', '=', dish.id).execute();
@@ -99,7 +107,7 @@ describe('openStore', () => {
     const result = await harness.service.api.openStore('no-such-store');
     expect(result).toMatchObject({ ok: false, reason: 'invalid', code: 'NOT_FOUND' });
     expect(await harness.db.stores.toArray()).toEqual([{ id: 1, name: 'Kept', slug: 'kept', fetchedAt: 5 }]);
-    expect(await harness.db.items.count()).toBe(0);
+    expect(await harness.db.menuChunks.count()).toBe(0);
     expect(await pref(PrefKey.activeStore)).toBeUndefined();
     expect(await pref(PrefKey.forceReload)).toBeUndefined();
     expect(harness.network.pathsSent()).toEqual(['/public/api/get-restaurant-info/no-such-store']);
@@ -117,30 +125,45 @@ describe('openStore', () => {
     harness = await startHarness({ server: shared.server });
     const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
-    const items = await harness.db.items.count();
+    const menu = await readMenu(harness.db, nonna.id);
+    expect(menu.length).toBeGreaterThan(0);
     harness.network.offline = true;
     expect(await harness.service.api.openStore(nonna.slug)).toEqual({ ok: false, reason: 'offline' });
-    expect(await harness.db.items.count()).toBe(items);
+    expect(await readMenu(harness.db, nonna.id)).toEqual(menu);
     expect(await harness.db.syncState.get(SyncResource.store(nonna.slug))).toMatchObject({ error: 'offline', fetchedAt: expect.any(Number) });
   });
 });
 
 describe('openItem', () => {
-  it('writes one item with its add-ons, keeping its menu place', async () => {
-    harness = await startHarness({ server: shared.server });
+  it('writes one item with its add-ons; read back, it is the newer answer and keeps its menu place', async () => {
+    let clock = 1_000;
+    harness = await startHarness({ server: shared.server, service: { now: () => clock } });
     const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
     await harness.service.api.openStore(nonna.slug);
-    const [first] = await harness.db.items.where('restaurant_id').equals(nonna.id).sortBy('position');
-    await harness.db.items.update(first!.id, { name: 'stale' });
-    expect(await harness.service.api.openItem(first!.id)).toEqual({ ok: true });
-    expect(await harness.db.items.get(first!.id)).toMatchObject({ name: first!.name, position: first!.position });
+    const chunk = (await harness.db.menuChunks.get([nonna.id, 0]))!;
+    const first = chunk.items[0]!;
+    await harness.db.menuChunks.put({ ...chunk, items: [{ ...first, name: 'stale' }, ...chunk.items.slice(1)] });
+    expect((await readItem(harness.db, nonna.id, first.id))?.name).toBe('stale');
+    clock = 2_000;
+    expect(await harness.service.api.openItem(first.id)).toEqual({ ok: true });
+    expect(await readItem(harness.db, nonna.id, first.id)).toMatchObject({
+      name: first.name,
+      position: first.position,
+      addon_categories: expect.any(Array),
+      fetchedAt: 2_000,
+    });
   });
 
-  it('an item the server does not sell leaves the replica', async () => {
+  it('an item the server does not sell leaves the replica and its menu, whose next answer is then written', async () => {
     harness = await startHarness({ server: shared.server });
-    await harness.db.items.put({ id: 900_003, restaurant_id: 1, fetchedAt: 1 });
+    const item = { id: 900_003, restaurant_id: 1, name: 'Gone', position: 0, fetchedAt: 1 } as never;
+    await harness.db.items.put(item);
+    await harness.db.menuChunks.put({ storeId: 1, index: 0, itemIds: [900_003], items: [item], fetchedAt: 1 });
+    await harness.db.syncState.put({ resource: SyncResource.menu(1), fetchedAt: 1, version: 'menu:1:x', error: null, errorAt: null });
     expect(await harness.service.api.openItem(900_003)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await harness.db.items.get(900_003)).toBeUndefined();
+    expect(await readItem(harness.db, 1, 900_003)).toBeUndefined();
+    expect((await harness.db.syncState.get(SyncResource.menu(1)))?.version).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { searchKey } from '../../../../src/db/keys.ts';
 import { mergeIds } from '../../../../src/features/explore/local-search.ts';
 import { SAMPLE_ADDRESS } from '../../support/replica-fixture.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { itemRow, storeRow } from '../stores/fixtures.ts';
+import { itemRow, putMenu, storeRow } from '../stores/fixtures.ts';
 
 describe('explore (/explore)', () => {
   it('shows replica matches at once and asks the server (debounced), merging its results in', async () => {
@@ -29,6 +29,20 @@ describe('explore (/explore)', () => {
     await waitFor(() =>
       expect(screen.getAllByTestId('store-card').map((card) => card.querySelector('h3')?.textContent)).toEqual(['Pizza Place', 'Taco Town']),
     );
+  });
+
+  it('finds items in saved menus, and an item only once when a search saved it too', async () => {
+    const { db } = await renderApp({ path: '/explore?q=halloumi', address: SAMPLE_ADDRESS });
+    await db.stores.put(storeRow({ id: 1, name: 'Green Bowl' }));
+    await putMenu(db, 1, [
+      ...Array.from({ length: 300 }, (_, index) => itemRow({ id: 2000 + index, name: `Bowl ${index}` })),
+      itemRow({ id: 101, name: 'Halloumi wrap', price: 900 }),
+    ]);
+    await db.items.put(itemRow({ id: 101, restaurant_id: 1, name: 'Halloumi wrap', price: 900 }));
+    const found = await screen.findAllByTestId('explore-item');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toHaveTextContent('Halloumi wrap');
+    expect(found[0]).toHaveAttribute('href', '/stores/riverton/green-bowl/101');
   });
 
   it('still shows local matches offline, and says so', async () => {

@@ -1,5 +1,5 @@
 /** Store and item rows for the stores, explore and favourites tests. */
-import type { MenuItemRow, StoreRow } from '../../../../src/db/schema.ts';
+import { menuChunkRows, type MenuItemRow, type ReplicaDatabase, type StoreRow } from '../../../../src/db/schema.ts';
 
 export function storeRow(overrides: Partial<StoreRow> = {}): StoreRow {
   return {
@@ -46,4 +46,10 @@ export function itemRow(overrides: Partial<MenuItemRow> = {}): MenuItemRow {
     position: 0,
     ...overrides,
   };
+}
+
+/** A store's menu in the replica as the worker writes it: items in order, numbered, in chunks. */
+export async function putMenu(db: ReplicaDatabase, storeId: number, items: readonly MenuItemRow[]): Promise<void> {
+  const numbered = items.map((item, position) => ({ ...item, restaurant_id: storeId, position }));
+  await db.menuChunks.bulkPut(menuChunkRows(storeId, numbered, Date.now()));
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SyncResult } from '../../../../src/api/worker-api.ts';
 import { PrefKey, SyncResource } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
-import { itemRow, storeRow } from './fixtures.ts';
+import { itemRow, putMenu, storeRow } from './fixtures.ts';
 
 const SECTIONS = [
   { id: 10, name: 'Wraps' },
@@ -14,10 +14,10 @@ describe('store page (/stores/:city/:restaurant)', () => {
   it('shows the saved store and its menu in menu order, asks the worker to refresh, and selects the store', async () => {
     const { db, worker } = await renderApp({ path: '/stores/riverton/green-bowl' });
     await db.stores.put(storeRow({ menuSections: SECTIONS }));
-    await db.items.bulkPut([
-      itemRow({ id: 101, name: 'Falafel wrap', item_category_id: 10, position: 0 }),
-      itemRow({ id: 102, name: 'Lemonade', item_category_id: 20, position: 1, is_recommended: true }),
-      itemRow({ id: 103, name: 'Halloumi wrap', item_category_id: 10, position: 2 }),
+    await putMenu(db, 1, [
+      itemRow({ id: 101, name: 'Falafel wrap', item_category_id: 10 }),
+      itemRow({ id: 102, name: 'Lemonade', item_category_id: 20, is_recommended: true }),
+      itemRow({ id: 103, name: 'Halloumi wrap', item_category_id: 10 }),
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Green Bowl' })).toBeInTheDocument();
     const menu = await screen.findByTestId('store-menu');
@@ -36,10 +36,10 @@ describe('store page (/stores/:city/:restaurant)', () => {
   it('renders a bounded number of rows for a 5,000-item menu', async () => {
     const { db } = await renderApp({ path: '/stores/riverton/green-bowl' });
     await db.stores.put(storeRow({ menuSections: SECTIONS }));
-    await db.items.bulkPut(
-      Array.from({ length: 5000 }, (_, index) =>
-        itemRow({ id: 1000 + index, name: `Dish ${index}`, item_category_id: index < 2500 ? 10 : 20, position: index }),
-      ),
+    await putMenu(
+      db,
+      1,
+      Array.from({ length: 5000 }, (_, index) => itemRow({ id: 1000 + index, name: `Dish ${index}`, item_category_id: index < 2500 ? 10 : 20 })),
     );
     const menu = await screen.findByTestId('store-menu', {}, { timeout: 4000 });
     await waitFor(() => expect(within(menu).getByText('Dish 0')).toBeInTheDocument());
@@ -103,6 +103,25 @@ describe('store page (/stores/:city/:restaurant)', () => {
     expect(groups[1]).toHaveTextContent('Choose up to 3');
     expect(groups[1]).toHaveTextContent('+$1.50');
     expect(worker.openItem).toHaveBeenCalledWith(101);
+  });
+
+  it('opens an item known only from its saved menu, offline, and shows the newer of two saved copies', async () => {
+    const { db } = await renderApp({
+      path: '/stores/riverton/green-bowl/4321',
+      connectivityError: 'offline',
+      worker: { openItem: vi.fn(async (): Promise<SyncResult> => ({ ok: false, reason: 'offline' })) },
+    });
+    await db.stores.put(storeRow());
+    await putMenu(db, 1, [
+      ...Array.from({ length: 600 }, (_, index) => itemRow({ id: 5000 + index, name: `Dish ${index}` })),
+      itemRow({ id: 4321, name: 'Shakshuka', price: 1100, fetchedAt: 2_000 }),
+    ]);
+    const sheet = await screen.findByTestId('item-sheet');
+    expect(await within(sheet).findByRole('heading', { name: 'Shakshuka' })).toBeInTheDocument();
+    expect(sheet).toHaveTextContent('$11.00');
+    // A single-item answer saved later wins over the menu's copy.
+    await db.items.put(itemRow({ id: 4321, name: 'Shakshuka', price: 1250, fetchedAt: 3_000 }));
+    await waitFor(() => expect(sheet).toHaveTextContent('$12.50'));
   });
 
   it('shows the favourite toggle to a signed-in customer, calls the worker, and says when it waits for the network', async () => {
