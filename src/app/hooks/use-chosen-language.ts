@@ -17,16 +17,18 @@ export function useChosenLanguage(): ChosenLanguage {
   const db = useReplica();
   return useLiveQuery(
     async (): Promise<ChosenLanguage> => {
-      const [pref, languages, builtIn] = await Promise.all([
+      // One round of reads, not two: every stored translation (the built-in one and the few languages
+      // fetched here) comes with the languages, because the next read would wait for this one on the first paint.
+      const [pref, languages, translations] = await Promise.all([
         db.prefs.get(PrefKey.languageId),
         db.languages.toArray(),
-        db.translations.get(BUILT_IN_TEXTS_ID),
+        db.translations.toArray(),
       ]);
       const chosenId = typeof pref?.value === 'number' ? pref.value : Number(pref?.value ?? NaN);
       const language =
         languages.find((row) => row.id === chosenId) ?? languages.find((row) => row.is_default) ?? languages[0] ?? null;
-      const translation = language ? await db.translations.get(language.id) : undefined;
-      return { language, translations: translation?.data ?? {}, builtIn: builtIn?.data ?? {} };
+      const textsOf = (id: number | undefined) => translations.find((row) => row.languageId === id)?.data ?? {};
+      return { language, translations: language ? textsOf(language.id) : {}, builtIn: textsOf(BUILT_IN_TEXTS_ID) };
     },
     [db],
     NONE,
