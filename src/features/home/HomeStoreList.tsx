@@ -7,19 +7,18 @@
  */
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { OrderTypePreference } from '../../api/constants.ts';
+import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { numberOr } from '../../api/setting-values.ts';
-import type { AddressRow, StoreRow } from '../../db/schema.ts';
-import { homeStoreListKey, pointKey } from '../../db/keys.ts';
+import type { StoreRow } from '../../db/schema.ts';
+import { pointKey } from '../../db/keys.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SavedNote } from '../stores/SavedNote.tsx';
 import { StoreCard } from '../stores/StoreCard.tsx';
-import { useOrderType, useStoreList } from '../stores/store-rows.ts';
 import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
 import { CategorySlider, PromoSlider } from './Sliders.tsx';
-import { useCategorySlides, type PromoSliderGroup } from './home-rows.ts';
+import { useCategorySlides, useHomeStores, type PromoSliderGroup } from './home-rows.ts';
 
 const SKELETON_CARDS = 4;
 
@@ -43,14 +42,16 @@ export function placeInserts(stores: readonly StoreRow[], inserts: readonly List
   return out;
 }
 
-export function HomeStoreList({ address, sliders }: { address: AddressRow; sliders: readonly PromoSliderGroup[] }) {
+export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[] }) {
   const t = useT();
   const settings = useSettings();
   const worker = useSyncWorker();
-  const orderType = useOrderType();
+  const home = useHomeStores();
+  const address = home?.address;
+  const orderType = home?.orderType ?? DEFAULT_ORDER_TYPE;
+  const saved = home?.saved;
   const categorySlides = useCategorySlides();
-  const saved = useStoreList(homeStoreListKey(address, orderType));
-  const refresh = useWorkerRefresh(pointKey(address), () => worker.refreshHome());
+  const refresh = useWorkerRefresh(address ? pointKey(address) : '', () => worker.refreshHome(), !!address);
   const [switched, setSwitched] = useState<{ to: OrderTypePreference; result: RefreshOutcome | null } | null>(null);
 
   const choose = (to: OrderTypePreference) => {
@@ -73,6 +74,20 @@ export function HomeStoreList({ address, sliders }: { address: AddressRow; slide
     // Position 1 is the top of the list, 2 after the first store, and so on.
     const after = Math.max(0, numberOr(settings.get('restaurantCategorySliderPosition'), 1) - 1);
     inserts.push({ after, key: 'categories', node: <CategorySlider slides={categorySlides} /> });
+  }
+
+  if (address === null) {
+    return (
+      <EmptyState
+        action={
+          <Link className="button button-primary" to="/search-location">
+            {t('chooseLocation')}
+          </Link>
+        }
+      >
+        {t('needAddress')}
+      </EmptyState>
+    );
   }
 
   let body: ReactNode;
@@ -104,7 +119,7 @@ export function HomeStoreList({ address, sliders }: { address: AddressRow; slide
         </ul>
       </>
     );
-  } else if (saved === undefined && outcome && !outcome.ok) {
+  } else if (home && outcome && !outcome.ok) {
     body = (
       <EmptyState
         action={

@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { TabBar } from '../../app/tab-bar/TabBar.tsx';
-import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
 import { useSettings, useT } from '../../app/look.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMessage } from './HomeMessage.tsx';
@@ -22,7 +20,6 @@ const HomeLocationSheet = lazy(() => import('../location/home-location.tsx').the
 export function MobileHome() {
   const t = useT();
   const settings = useSettings();
-  const address = useCurrentAddress();
   const sliders = usePromoSliders();
   const showSliders = settings.on('showPromoSlider');
   return (
@@ -42,19 +39,7 @@ export function MobileHome() {
         <HomeMessage />
         <section className="store-list-area" aria-labelledby="nearby-stores-heading" data-testid="store-list-area">
           <h2 id="nearby-stores-heading">{t('homeNearbyStores')}</h2>
-          {address ? (
-            <HomeStoreList address={address} sliders={showSliders ? sliders.other : []} />
-          ) : address === null ? (
-            <EmptyState
-              action={
-                <Link className="button button-primary" to="/search-location">
-                  {t('chooseLocation')}
-                </Link>
-              }
-            >
-              {t('needAddress')}
-            </EmptyState>
-          ) : null}
+          <HomeStoreList sliders={showSliders ? sliders.other : []} />
         </section>
       </main>
       <TabBar />

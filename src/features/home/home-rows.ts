@@ -1,7 +1,36 @@
-/** Live reads of the home screen's slides from the replica (the worker's refreshHome writes them). */
+/** Live reads of the home screen from the replica (the worker's refreshHome writes them). */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { OrderTypePreference } from '../../api/constants.ts';
 import type { CategorySlide, PromoSlide } from '../../api/entities.ts';
+import { homeStoreListKey } from '../../db/keys.ts';
+import { PrefKey, type AddressRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';
+import { orderTypeOf, storesInOrder, type SavedList } from '../stores/store-rows.ts';
+
+export interface HomeStores {
+  /** Null when no address is set. */
+  address: AddressRow | null;
+  orderType: OrderTypePreference;
+  /** The list saved for the address and order type; undefined when none is. */
+  saved: SavedList | undefined;
+}
+
+/**
+ * The address, the order type and the store list saved for both, in one live
+ * query. Read one after the other by separate components they were three
+ * rounds of reading and rendering before the first store card could paint
+ * (each round waits for the one before); here they are one.
+ */
+export function useHomeStores(): HomeStores | undefined {
+  const db = useReplica();
+  return useLiveQuery(async (): Promise<HomeStores> => {
+    const [address, orderTypePref] = await Promise.all([db.address.get('current'), db.prefs.get(PrefKey.orderType)]);
+    const orderType = orderTypeOf(orderTypePref?.value);
+    if (!address) return { address: null, orderType, saved: undefined };
+    const list = await db.storeLists.get(homeStoreListKey(address, orderType));
+    return { address, orderType, saved: list ? { list, stores: await storesInOrder(db, list.storeIds) } : undefined };
+  }, [db]);
+}
 
 type Ordered<T> = T & { order: number };
 export type PromoSlideRow = Ordered<PromoSlide> & { group: 'main' | 'other' };

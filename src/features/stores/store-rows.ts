@@ -4,12 +4,16 @@ import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constant
 import { PrefKey, type StoreListRow, type StoreRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';
 
+/** The order-type preference from its stored value (spec §4: DELIVERY unless SELFPICKUP was chosen). */
+export function orderTypeOf(stored: unknown): OrderTypePreference {
+  return stored === 'SELFPICKUP' ? 'SELFPICKUP' : DEFAULT_ORDER_TYPE;
+}
+
 export function useOrderType(): OrderTypePreference {
   const db = useReplica();
   return useLiveQuery(
     async () => {
-      const value = (await db.prefs.get(PrefKey.orderType))?.value;
-      return value === 'SELFPICKUP' ? 'SELFPICKUP' : DEFAULT_ORDER_TYPE;
+      return orderTypeOf((await db.prefs.get(PrefKey.orderType))?.value);
     },
     [db],
     DEFAULT_ORDER_TYPE,

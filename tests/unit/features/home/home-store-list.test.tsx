@@ -54,6 +54,20 @@ describe('home store list', () => {
     expect(worker.refreshHome).toHaveBeenCalledOnce();
   });
 
+  it('without an address asks to choose one, and the list follows the address once it is set', async () => {
+    const { db, worker } = await renderApp({ settings: { enRestaurantCategorySlider: 'false' } });
+    await db.popularLocations.clear();
+    const area = await screen.findByTestId('store-list-area');
+    expect(await within(area).findByText('Choose your location to see stores near you.')).toBeInTheDocument();
+    expect(within(area).getByRole('link', { name: 'Choose location' })).toHaveAttribute('href', '/search-location');
+    expect(worker.refreshHome).not.toHaveBeenCalled();
+
+    await saveHomeList(db, [2]);
+    await db.address.put({ ...SAMPLE_ADDRESS, id: 'current', savedAt: Date.now() });
+    expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
+    expect(worker.refreshHome).toHaveBeenCalledOnce();
+  });
+
   it('shows a skeleton while nothing is known, then the offline text with a retry when the server is unreachable', async () => {
     let answer!: (result: SyncResult) => void;
     const refreshHome = vi.fn(() => new Promise<SyncResult>((resolve) => (answer = resolve)));
