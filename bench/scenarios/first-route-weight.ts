@@ -8,8 +8,10 @@
  *   event (the entry chunk, its CSS and what they import), is held to the
  *   issue's 125 kB budget.
  * - What the page deliberately loads after `load` (workbox-window to register
- *   the service worker, the prompt dock) is reported on its own line with its
- *   own budget, so it cannot grow unseen either; the total is reported too.
+ *   the service worker, the prompt dock, home's sliders and location sheet)
+ *   is reported on its own line with its own budget, so it cannot grow unseen
+ *   either; the total is reported too. That budget went from 8 to 10 kB when
+ *   the home's sliders (0.7 kB) moved off the first route to make room on it.
  * - The sync worker's script has its own budget: it loads in parallel off the
  *   main thread and never blocks the first paint.
  */
@@ -22,7 +24,7 @@ import { launchBrowser, newContext, PHONE } from '../../tests/e2e/support/browse
 import { startTestServer } from '../../tests/support/test-server.ts';
 
 const PAGE_BUDGET_KB = 125;
-const AFTER_LOAD_BUDGET_KB = 8;
+const AFTER_LOAD_BUDGET_KB = 10;
 const WORKER_BUDGET_KB = 60;
 
 interface Download {

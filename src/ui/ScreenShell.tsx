@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../app/look.tsx';
 import { BackIcon } from './icons.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import './screen-shell.css';
 
 interface ScreenShellProps {
   title: string;

@@ -17,7 +17,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SavedNote } from '../stores/SavedNote.tsx';
 import { StoreCard } from '../stores/StoreCard.tsx';
 import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
-import { CategorySlider, PromoSlider } from './Sliders.tsx';
+import { CategorySliderSlot, PromoSliderSlot } from './slider-slots.tsx';
 import { useCategorySlides, useHomeStores, type PromoSliderGroup } from './home-rows.ts';
 
 const SKELETON_CARDS = 4;
@@ -68,12 +68,12 @@ export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[
   const inserts: ListInsert[] = sliders.map((slider) => ({
     after: slider.position,
     key: `promo-${slider.id}`,
-    node: <PromoSlider slider={slider} label={t('homeOffers')} />,
+    node: <PromoSliderSlot slider={slider} label={t('homeOffers')} />,
   }));
   if (settings.on('enRestaurantCategorySlider') && categorySlides.length > 0) {
     // Position 1 is the top of the list, 2 after the first store, and so on.
     const after = Math.max(0, numberOr(settings.get('restaurantCategorySliderPosition'), 1) - 1);
-    inserts.push({ after, key: 'categories', node: <CategorySlider slides={categorySlides} /> });
+    inserts.push({ after, key: 'categories', node: <CategorySliderSlot slides={categorySlides} /> });
   }
 
   if (address === null) {

@@ -6,7 +6,7 @@ import { SearchIcon } from '../../ui/icons.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMessage } from './HomeMessage.tsx';
 import { HomeStoreList } from './HomeStoreList.tsx';
-import { PromoSlider } from './Sliders.tsx';
+import { PromoSliderSlot } from './slider-slots.tsx';
 import { usePromoSliders } from './home-rows.ts';
 import './home.css';
 
@@ -29,7 +29,7 @@ export function MobileHome() {
         <Suspense fallback={null}>
           <UseGpsBar />
         </Suspense>
-        {showSliders && sliders.main.map((slider) => <PromoSlider key={slider.id} slider={slider} label={t('homeOffers')} />)}
+        {showSliders && sliders.main.map((slider) => <PromoSliderSlot key={slider.id} slider={slider} label={t('homeOffers')} />)}
         {settings.on('mockSearchOnHomepage') && (
           <Link to="/explore" className="mock-search" data-testid="mock-search">
             <SearchIcon />

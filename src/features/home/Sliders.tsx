@@ -1,7 +1,8 @@
 /**
  * The home's horizontal sliders: promo slides (spec §3, image height 2.4 rem ×
  * the slider's size, §9) and the store-category slides, whose size, corner
- * style and label come from settings.
+ * style and label come from settings. Loaded after the first paint through
+ * slider-slots.tsx, which holds their place meanwhile.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,13 +11,7 @@ import { numberOr } from '../../api/setting-values.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import type { PromoSliderGroup } from './home-rows.ts';
 
-/** Spec §9: slider image size is 2.4 rem times the configured size. */
-export const SLIDER_REM_PER_SIZE = 2.4;
-
-function sizeStyle(size: number): CSSProperties {
-  // Rounded: 2.4 × 3 is 7.199999… in floating point.
-  return { '--slide-size': `${Math.round(SLIDER_REM_PER_SIZE * Math.max(1, size) * 100) / 100}rem` } as CSSProperties;
-}
+import { sliderSizeStyle as sizeStyle } from './slider-slots.tsx';
 
 /** An in-app path opens in the app; anything else is a link out. */
 function SlideLink({ url, label, children }: { url: string | null; label: string; children: ReactNode }) {

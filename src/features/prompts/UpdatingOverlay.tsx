@@ -1,5 +1,6 @@
 import { useSettings, useT } from '../../app/look.tsx';
 import { LocalKey, readLocal } from '../../lib/local-storage-keys.ts';
+import './updating-overlay.css';
 
 /**
  * Spec §4: covers the app while the forced update clears storage and reloads.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncResult } from '../../../../src/api/worker-api.ts';
@@ -127,8 +127,9 @@ describe('home store list', () => {
     await saveHomeList(db, [1, 2, 3]);
     await screen.findAllByTestId('store-card');
 
-    const sliders = await screen.findAllByTestId('promo-slider');
-    expect(sliders).toHaveLength(2);
+    // The sliders' code follows the first paint (slider-slots.tsx): wait for both.
+    await waitFor(() => expect(screen.getAllByTestId('promo-slider')).toHaveLength(2));
+    const sliders = screen.getAllByTestId('promo-slider');
     expect(sliders[0]).toHaveStyle({ '--slide-size': '9.6rem' });
     expect(within(sliders[0]!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/stores/riverton/store-1',
@@ -165,8 +166,8 @@ describe('home store list', () => {
     await saveHomeList(db, [1, 2, 3]);
     await screen.findAllByTestId('store-card');
 
+    const slider = await screen.findByRole('navigation', { name: 'Store categories' });
     expect(listOrder()).toEqual(['Green Bowl', 'category-slider', 'Taco Town', 'Sushi Bar']);
-    const slider = screen.getByRole('navigation', { name: 'Store categories' });
     expect(slider).toHaveStyle({ '--slide-size': '7.2rem', '--slide-corner': '50%' });
     const links = within(slider).getAllByRole('link');
     // No visible label: each slide is named for screen readers instead.
