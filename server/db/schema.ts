@@ -11,6 +11,9 @@ export type Flag = number;
 /** ISO-8601 UTC timestamp, e.g. 2025-01-31T12:00:00.000Z. */
 export type IsoTime = string;
 
+/** A column the database fills with its default when an insert leaves it out. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
 export type UserRole = 'customer' | 'driver' | 'store_owner' | 'agent' | 'admin';
 export const USER_ROLES: readonly UserRole[] = ['customer', 'driver', 'store_owner', 'agent', 'admin'];
 
@@ -65,6 +68,8 @@ export interface UsersTable {
   phone_verified_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
   /** Set when the account was deleted; its personal data is erased then (0005). */
   deleted_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Loyalty points held; kept equal to the newest loyalty_transactions.balance_after (0006). */
+  loyalty_points: Defaulted<number>;
 }
 
 export interface AuthTokensTable {
@@ -105,6 +110,20 @@ export interface RestaurantsTable {
   timezone: ColumnType<string, string | undefined, string>;
   /** trunc(latitude * 10 + 900) (latBandOf), the nearby index's first column, kept by a trigger (0003). */
   lat_band: ColumnType<number, number | undefined, number | undefined>;
+  /** The smallest subtotal the store takes an order for, minor units (0006). */
+  min_order_subtotal: Defaulted<number>;
+  /** A fixed charge per order (packaging, service), minor units (0006). */
+  store_charge: Defaulted<number>;
+  /** Tax on the subtotal after discounts, basis points: 500 = 5 % (0006). */
+  tax_basis_points: Defaulted<number>;
+  /** Delivery fee: the base covers the first delivery_fee_base_km, then per started km (0006). */
+  delivery_fee_base: Defaulted<number>;
+  delivery_fee_base_km: Defaulted<number>;
+  delivery_fee_per_km: Defaulted<number>;
+  /** Delivery is free from this subtotal; null: never (0006). */
+  free_delivery_subtotal: ColumnType<number | null, number | null | undefined, number | null>;
+  /** New orders go straight to preparing (0006). */
+  auto_accept_orders: Defaulted<Flag>;
 }
 
 /** One opening window in the store's time zone; closes_minute ≤ opens_minute runs past midnight. */
@@ -152,6 +171,10 @@ export interface ReviewsTable {
   rating: number;
   comment: string;
   created_at: IsoTime;
+  /** The order a rate-order review rates; one review per order (0006). */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The stars (1–5) the customer gave the driver who delivered the order; null otherwise (0007). */
+  driver_rating: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface FavouritesTable {
@@ -358,6 +381,145 @@ export interface AgentActionsTable {
   created_at: IsoTime;
 }
 
+export type CouponDiscountType = 'PERCENT' | 'FIXED';
+
+/** Coupons (0006): codes are stored upper case. */
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  description: Defaulted<string>;
+  discount_type: CouponDiscountType;
+  /** PERCENT: whole percent 1–100; FIXED: minor units. */
+  discount_value: number;
+  max_discount: number | null;
+  min_subtotal: Defaulted<number>;
+  /** Null: any store. */
+  restaurant_id: number | null;
+  starts_at: IsoTime | null;
+  expires_at: IsoTime | null;
+  max_uses: number | null;
+  max_uses_per_user: number | null;
+  used_count: Defaulted<number>;
+  is_active: Defaulted<Flag>;
+  created_at: IsoTime;
+}
+
+export type OrderTypeColumn = 'DELIVERY' | 'SELFPICKUP';
+export type PaymentStatusColumn = 'PENDING' | 'PAID' | 'FAILED' | 'REFUNDED';
+
+/**
+ * Orders (0006): a copy of every part of the price, minor units.
+ * total = subtotal + store_charge + delivery_fee + tax + tip - coupon_discount - loyalty_discount
+ *       = wallet_amount + payable_amount.
+ */
+export interface OrdersTable {
+  id: Generated<number>;
+  unique_order_id: string;
+  user_id: number;
+  restaurant_id: number;
+  /** DESIGN §6 code, src/api/order-status.ts. */
+  status: number;
+  order_type: OrderTypeColumn;
+  address: string | null;
+  house: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  distance_km: number | null;
+  notes: Defaulted<string>;
+  subtotal: number;
+  store_charge: Defaulted<number>;
+  delivery_fee: Defaulted<number>;
+  tax: Defaulted<number>;
+  tip: Defaulted<number>;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  coupon_discount: Defaulted<number>;
+  loyalty_points_redeemed: Defaulted<number>;
+  loyalty_discount: Defaulted<number>;
+  loyalty_points_earned: Defaulted<number>;
+  total: number;
+  wallet_amount: Defaulted<number>;
+  payable_amount: number;
+  /** 'COD', 'WALLET' or a gateway id. */
+  payment_mode: string;
+  payment_status: PaymentStatusColumn;
+  delivery_pin: string;
+  driver_user_id: number | null;
+  placed_by_user_id: number | null;
+  cancel_reason: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** What was bought (0006): the name and unit price (item + add-ons) as they were. */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  item_id: number | null;
+  name: string;
+  unit_price: number;
+  quantity: number;
+  /** JSON array of {id, name, price}. */
+  addons: Defaulted<string>;
+  line_total: number;
+}
+
+/** Every status an order took (0006), with who moved it and when it happened. */
+export interface OrderHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: number;
+  actor_user_id: number | null;
+  /** 'customer', 'store', 'admin', 'driver', 'gateway', 'system' (src/api/order-status.ts OrderActor). */
+  actor: string;
+  note: string | null;
+  happened_at: IsoTime;
+  created_at: IsoTime;
+}
+
+export type PaymentRowStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
+
+/** A payment through a gateway (0006). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  gateway: string;
+  amount: number;
+  status: PaymentRowStatus;
+  gateway_reference: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface CouponRedemptionsTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  order_id: number;
+  created_at: IsoTime;
+}
+
+/** The loyalty ledger (0006): signed points, the balance after each. */
+export interface LoyaltyTransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  points: number;
+  balance_after: number;
+  order_id: number | null;
+  reason: string;
+  created_at: IsoTime;
+}
+
+/** A driver's last known position (0006). */
+export interface DriverLocationsTable {
+  user_id: number;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  recorded_at: IsoTime;
+  updated_at: IsoTime;
+}
+
 export interface Database {
   settings: SettingsTable;
   app_versions: AppVersionsTable;
@@ -392,6 +554,14 @@ export interface Database {
   push_tokens: PushTokensTable;
   dev_outbox: DevOutboxTable;
   agent_actions: AgentActionsTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_history: OrderHistoryTable;
+  payments: PaymentsTable;
+  coupon_redemptions: CouponRedemptionsTable;
+  loyalty_transactions: LoyaltyTransactionsTable;
+  driver_locations: DriverLocationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

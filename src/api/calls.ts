@@ -34,6 +34,9 @@ import {
   VersionInfoSchema,
 } from './entities.ts';
 import { accountCalls } from './account-calls.ts';
+import { addressCalls } from './address-calls.ts';
+import { paymentCalls } from './payment-calls.ts';
+import { orderCalls, orderLifecycleCalls } from './order-calls.ts';
 
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
@@ -49,6 +52,10 @@ const strict = { additionalProperties: false } as const;
 
 export const calls = {
   ...accountCalls,
+  ...addressCalls,
+  ...paymentCalls,
+  ...orderCalls,
+  ...orderLifecycleCalls,
   'get-settings': {
     summary: 'All settings as key/value pairs; the app stores each under its key.',
     body: NoBody,

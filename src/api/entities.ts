@@ -275,6 +275,10 @@ export type StoreReviews = Static<typeof StoreReviewsSchema>;
 
 // The session after login (LoginResultSchema) and every other account entity live in account-entities.ts.
 export * from './account-entities.ts';
+// Cart lines, availability, quotes, orders, payments and ratings live in order-entities.ts.
+export * from './order-entities.ts';
+// Payment methods, the next step of a gateway payment and where a payment stands live in payment-entities.ts.
+export * from './payment-entities.ts';
 
 export const ToggleFavouriteResultSchema = Type.Object(
   { id: Type.Integer(), is_favourite: Type.Boolean() },

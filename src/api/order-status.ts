@@ -30,6 +30,8 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: [OrderStatus.PICKED_UP], to: OrderStatus.DELIVERED, by: ['driver'] },
   { from: [OrderStatus.READY_FOR_PICKUP], to: OrderStatus.DELIVERED, by: ['store', 'admin'] },
   { from: [OrderStatus.PLACED], to: OrderStatus.CANCELLED, by: ['customer', 'store', 'admin'] },
+  // A customer who gives up on a card payment cancels the order that waits for it (cancel-order).
+  { from: [OrderStatus.AWAITING_PAYMENT], to: OrderStatus.CANCELLED, by: ['customer'] },
   {
     from: [OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED, OrderStatus.READY_FOR_PICKUP],
     to: OrderStatus.CANCELLED,

@@ -72,6 +72,29 @@ export const SETTING_DEFAULTS = {
   offlineSubTitleMessage: 'This page has not been opened on this device yet. Reconnect to load it.',
   customHomeMessage: '',
   gdprMessage: 'We use local storage to keep your cart and preferences on this device.',
+  // Payment methods the admin offers at checkout (payment-limits.ts PAYMENT_METHOD_SETTINGS).
+  // A card gateway is offered only when switched on here AND its credentials
+  // are set in the server's environment; secrets never live in settings.
+  codEnabled: 'true',
+  walletPaymentEnabled: 'true',
+  stripeEnabled: 'false',
+  razorpayEnabled: 'false',
+  paytmEnabled: 'false',
+  paymongoEnabled: 'false',
+  mercadoPagoEnabled: 'false',
+  khaltiEnabled: 'false',
+  // Checkout: tips (delivery orders only, up to order-limits.ts MAX_TIP) and
+  // loyalty points. Points are earned on the subtotal after discounts, per
+  // whole currency unit, once the order is delivered; each point redeemed
+  // takes loyaltyPointValue minor units off, for at least
+  // loyaltyMinRedeemPoints points and at most loyaltyMaxRedeemPercent % of
+  // the subtotal after the coupon. Defaults: 1 point per $1, 100 points = $1.
+  tipsEnabled: 'true',
+  loyaltyEnabled: 'true',
+  loyaltyPointsPerCurrencyUnit: '1',
+  loyaltyPointValue: '1',
+  loyaltyMinRedeemPoints: '100',
+  loyaltyMaxRedeemPercent: '50',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -8,6 +8,8 @@ import * as pages from './0002-pages.ts';
 import * as storeDiscovery from './0003-store-discovery.ts';
 import * as catalogVersions from './0004-catalog-versions.ts';
 import * as accounts from './0005-accounts.ts';
+import * as ordering from './0006-ordering.ts';
+import * as orderRatings from './0007-order-ratings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0003-store-discovery': storeDiscovery,
   '0004-catalog-versions': catalogVersions,
   '0005-accounts': accounts,
+  '0006-ordering': ordering,
+  '0007-order-ratings': orderRatings,
 };
