@@ -11,8 +11,9 @@ import { bigStore } from './scenarios/big-store.ts';
 import { firstRouteWeight } from './scenarios/first-route-weight.ts';
 import { nearbyStores } from './scenarios/nearby-stores.ts';
 import { offlineRepeatVisit } from './scenarios/offline-repeat-visit.ts';
+import { placeOrders } from './scenarios/place-orders.ts';
 
-const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores, offlineRepeatVisit, bigStore];
+const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores, offlineRepeatVisit, bigStore, placeOrders];
 
 function formatRow(figure: BenchFigure): string {
   const verdict = figure.budget === undefined ? 'info' : figure.withinBudget ? 'ok' : 'OVER BUDGET';

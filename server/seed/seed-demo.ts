@@ -19,6 +19,7 @@ import { DEMO_LOCATIONS } from './demo-city.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { DEMO_PAGES } from './demo-pages.ts';
 import { seedAccountExtras } from './seed-accounts.ts';
+import { seedOrdering } from './seed-ordering.ts';
 import { seedStoreExtras } from './seed-store-extras.ts';
 import { seedStores } from './seed-stores.ts';
 
@@ -61,6 +62,7 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
       const userIds = await seedUsers(trx, hashes, createdAt);
       const storeIds = await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
       await seedStoreExtras(trx, storeIds, createdAt);
+      await seedOrdering(trx, storeIds, createdAt);
       await seedAccountExtras(trx, userIds, createdAt);
       await trx
         .insertInto('pages')

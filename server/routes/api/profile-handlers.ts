@@ -45,13 +45,17 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
 
     'update-user-info': async (body, request) => {
       const user = await requireSelf(app, request, body);
-      // Orders arrive with the ordering feature; until then there is no order to report.
-      return { success: true as const, data: await accountOf(user.id), order: null };
+      // The order asked about, when it is the user's own (another user's order is simply not reported).
+      const order = body.unique_order_id ? await app.ordersRepository.findByUniqueId(body.unique_order_id) : undefined;
+      const own = order && Number(order.user_id) === user.id ? { unique_order_id: order.unique_order_id, orderstatus_id: Number(order.status) } : null;
+      return { success: true as const, data: await accountOf(user.id), order: own };
     },
 
     'check-running-order': async (body, request) => {
-      await requireSelf(app, request, body);
-      return { running: false, order: null };
+      const user = await requireSelf(app, request, body);
+      const running = await app.ordersRepository.runningOf(user.id);
+      if (!running) return { running: false, order: null };
+      return { running: true, order: { unique_order_id: running.unique_order_id, orderstatus_id: Number(running.status) } };
     },
 
     'delete-user': async (body, request) => {

@@ -1,0 +1,41 @@
+/**
+ * The customer's alert for an order just placed (or waiting for its card
+ * payment): a receipt on every device of theirs, which matters most when a
+ * call-centre agent placed it for them. Worded like the lifecycle's alerts
+ * (lifecycle-alerts.ts): the default language's orderAlert… texts, English
+ * where it has none, with data that opens the running order.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { ENGLISH_TEXTS, formatText, OrderStatus, type TextKey } from '../../src/api/index.ts';
+import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Alert } from '../repositories/notifications-repository.ts';
+
+async function defaultLanguageWords(db: Kysely<Database>, keys: readonly TextKey[]): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('translations as t')
+    .innerJoin('languages as l', 'l.id', 't.language_id')
+    .select(['t.key', 't.value'])
+    .where('l.is_default', '=', 1)
+    .where('t.key', 'in', keys)
+    .execute();
+  const words: Record<string, string> = Object.fromEntries(keys.map((key) => [key, ENGLISH_TEXTS[key]]));
+  for (const row of rows) if (row.value.trim() !== '') words[row.key] = row.value;
+  return words;
+}
+
+export async function orderPlacedAlert(
+  db: Kysely<Database>,
+  order: Pick<Selectable<OrdersTable>, 'unique_order_id' | 'status'>,
+  storeName: string,
+): Promise<Alert> {
+  const awaitingPayment = Number(order.status) === OrderStatus.AWAITING_PAYMENT;
+  const title: TextKey = awaitingPayment ? 'orderAlertAwaitingPaymentTitle' : 'orderAlertPlacedTitle';
+  const message: TextKey = awaitingPayment ? 'orderAlertAwaitingPaymentMessage' : 'orderAlertPlacedMessage';
+  const words = await defaultLanguageWords(db, [title, message]);
+  const values = { order: order.unique_order_id, store: storeName };
+  return {
+    title: formatText(words[title] ?? '', values),
+    message: formatText(words[message] ?? '', values),
+    data: { unique_order_id: order.unique_order_id, orderstatus_id: Number(order.status) },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The checkout side of ordering: the cart check (no token: a visitor's cart
+ * is checked too), the quote and coupons, placing an order, the customer's
+ * orders and their cancel. Placing, quoting and cancelling need a customer
+ * account's token (an agent acting for a customer holds one); the lifecycle
+ * (store and driver moves, tracking, ratings) has its own handlers.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER, ORDERS_PAGE_SIZE, type AppliedCoupon } from '../../../src/api/index.ts';
+import { forbidden, requireUser } from '../../auth/authenticate.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import { cartAvailability, loadCheckoutStore } from '../../ordering/availability.ts';
+import { cancelOrderByCustomer } from '../../ordering/cancel-order.ts';
+import { readCheckoutSettings } from '../../ordering/checkout-settings.ts';
+import { customerBalances, prepareCheckout, type CheckoutRequest } from '../../ordering/checkout.ts';
+import { toOrder, toOrders } from '../../ordering/order-view.ts';
+import { placedOrderView, placeOrder } from '../../ordering/place-order.ts';
+import type { SessionUser } from '../../repositories/users-repository.ts';
+import type { CallHandlers } from './handlers.ts';
+
+export type CheckoutCalls =
+  | 'check-cart-items-availability'
+  | 'get-order-quote'
+  | 'apply-coupon'
+  | 'place-order'
+  | 'get-orders'
+  | 'cancel-order';
+
+export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, CheckoutCalls> {
+  /** Orders belong to customer accounts; staff accounts work, they do not order. */
+  async function requireCustomer(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser> {
+    const user = await requireUser(app, request, body);
+    if (user.role !== 'customer') throw forbidden('Orders are placed with a customer account.');
+    return user;
+  }
+
+  async function quote(user: SessionUser, body: CheckoutRequest) {
+    const settings = await readCheckoutSettings(app.db);
+    const balances = await customerBalances(app.db, user.id, { lock: false });
+    // While the wallet is not offered as payment, the quote does not count on it either.
+    const useWallet = (body.use_wallet ?? false) && settings.paymentEnabled.WALLET;
+    return (await prepareCheckout(app.db, { ...body, use_wallet: useWallet }, balances, settings)).quote;
+  }
+
+  return {
+    'check-cart-items-availability': async ({ restaurant_id, items }) => {
+      const store = await loadCheckoutStore(app.db, restaurant_id);
+      if (!store) throw notFound(`There is no store with id ${restaurant_id}.`);
+      return cartAvailability(app.db, store, items);
+    },
+
+    'get-order-quote': async (body, request) => quote(await requireCustomer(request, body), body),
+
+    'apply-coupon': async (body, request) => {
+      const priced = await quote(await requireCustomer(request, body), body);
+      // coupon_code is required by the schema, so a quote that did not refuse it applied it.
+      return { success: true as const, coupon: priced.coupon as AppliedCoupon, quote: priced };
+    },
+
+    'place-order': async (body, request) => {
+      // Without a key a double tap would place two orders: refuse before anything runs.
+      if (request.headers[IDEMPOTENCY_HEADER.toLowerCase()] === undefined) {
+        throw new HttpError(400, 'IDEMPOTENCY_KEY_REQUIRED', `place-order needs an ${IDEMPOTENCY_HEADER} header, made once per tap on "Place order".`);
+      }
+      const customer = await requireCustomer(request, body);
+      const settings = await readCheckoutSettings(app.db);
+      const placed = await placeOrder(app.db, body, { customer, settings, notifications: app.notificationsRepository });
+      return placedOrderView(placed);
+    },
+
+    'get-orders': async (body, request) => {
+      const user = await requireUser(app, request, body);
+      const customerId = body.user_id ?? user.id;
+      // Another customer's orders: only an admin signed in as themselves may read them.
+      if (customerId !== user.id && (user.role !== 'admin' || user.acting_user_id !== null)) {
+        throw forbidden('You can only see your own orders.');
+      }
+      const page = await app.ordersRepository.pageOf(customerId, { before: body.before, limit: body.limit ?? ORDERS_PAGE_SIZE });
+      return { orders: await toOrders(app.db, page.rows, { showPin: customerId === user.id }), next_before: page.nextBefore };
+    },
+
+    'cancel-order': async (body, request) => {
+      const customer = await requireCustomer(request, body);
+      const row = await cancelOrderByCustomer(app.db, customer, body);
+      return toOrder(app.db, row, { showPin: true });
+    },
+  };
+}
