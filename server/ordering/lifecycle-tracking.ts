@@ -1,0 +1,92 @@
+/**
+ * Where an order stands, as get-order-status, every move and every
+ * order-events message answer it: three indexed reads (the order, its
+ * history, its driver with their last fix).
+ *
+ * The driver's position is shown only while they have the order (driver
+ * assigned, picked up): once it is delivered or cancelled, where the driver
+ * goes is none of the customer's business. Their name stays.
+ */
+import type { Kysely } from 'kysely';
+import { ORDER_STATUS_NAMES, OrderStatus, type DriverPosition, type OrderStatusCode, type OrderTracking } from '../../src/api/index.ts';
+import type { Database } from '../db/schema.ts';
+
+/** While the driver has the order, the customer sees where they are. */
+export function driverIsOnTheWay(status: number): boolean {
+  return status === OrderStatus.DRIVER_ASSIGNED || status === OrderStatus.PICKED_UP;
+}
+
+export async function readDriverPosition(db: Kysely<Database>, driverUserId: number): Promise<DriverPosition | null> {
+  const row = await db
+    .selectFrom('driver_locations')
+    .select(['latitude', 'longitude', 'heading', 'recorded_at'])
+    .where('user_id', '=', driverUserId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    heading: row.heading === null ? null : Number(row.heading),
+    recorded_at: row.recorded_at,
+  };
+}
+
+async function readDriver(db: Kysely<Database>, driverUserId: number, status: number): Promise<OrderTracking['driver']> {
+  const [driver, position] = await Promise.all([
+    db.selectFrom('users').select('name').where('id', '=', driverUserId).executeTakeFirst(),
+    driverIsOnTheWay(status) ? readDriverPosition(db, driverUserId) : Promise.resolve(null),
+  ]);
+  return {
+    name: driver?.name ?? '',
+    latitude: position?.latitude ?? null,
+    longitude: position?.longitude ?? null,
+    located_at: position?.recorded_at ?? null,
+  };
+}
+
+/**
+ * Reads run one after another on different connections (PostgreSQL), so a
+ * step that commits between them could pair the old status with the new
+ * history. Every step writes its history row with the status, so the
+ * newest row's status is the order's: a read that disagrees is read again.
+ */
+const CONSISTENT_READ_TRIES = 3;
+
+export async function readTracking(db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
+  let tracking: OrderTracking | undefined;
+  for (let attempt = 0; attempt < CONSISTENT_READ_TRIES; attempt += 1) {
+    tracking = await readTrackingOnce(db, orderId);
+    if (!tracking || tracking.history.at(-1)?.status === tracking.status) return tracking;
+  }
+  return tracking;
+}
+
+async function readTrackingOnce(db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'unique_order_id', 'status', 'order_type', 'payment_status', 'driver_user_id', 'cancel_reason', 'updated_at'])
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const status = Number(order.status);
+  const [history, driver] = await Promise.all([
+    db
+      .selectFrom('order_history')
+      .select(['status', 'happened_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+    order.driver_user_id === null ? Promise.resolve(null) : readDriver(db, Number(order.driver_user_id), status),
+  ]);
+  return {
+    unique_order_id: order.unique_order_id,
+    status,
+    status_name: ORDER_STATUS_NAMES[status as OrderStatusCode],
+    order_type: order.order_type,
+    payment_status: order.payment_status,
+    history: history.map((row) => ({ status: Number(row.status), at: row.happened_at })),
+    driver,
+    cancel_reason: order.cancel_reason,
+    updated_at: order.updated_at,
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The order lifecycle's calls: the store's moves (its owner or an admin),
+ * the driver's moves, the store's order list, the order's live status and
+ * the driver's position. Every move goes through moveOrder
+ * (server/ordering/transitions.ts); this module decides who may ask.
+ *
+ * Reads of an order that the caller may not read answer NOT_FOUND (they
+ * learn nothing of it); moves on an order they may not act on answer
+ * FORBIDDEN.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OrderStatus, type OrderMoveResult, type OrderStatusCode } from '../../../src/api/index.ts';
+import { forbidden, requireUser } from '../../auth/authenticate.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import { saveDriverFix } from '../../ordering/lifecycle-driver-location.ts';
+import { DeliveryPinGuard } from '../../ordering/lifecycle-pin-guard.ts';
+import { storeOrdersFor } from '../../ordering/lifecycle-store-orders.ts';
+import { driverIsOnTheWay, readDriverPosition, readTracking } from '../../ordering/lifecycle-tracking.ts';
+import { canActForStore, canReadOrder, loadOrderFacts, type OrderFacts } from '../../ordering/order-access.ts';
+import { moveOrder, type OrderMove } from '../../ordering/transitions.ts';
+import type { SessionUser } from '../../repositories/users-repository.ts';
+import type { CallHandlers } from './handlers.ts';
+
+export type LifecycleCalls =
+  | 'accept-order'
+  | 'mark-order-ready'
+  | 'complete-pickup-order'
+  | 'store-cancel-order'
+  | 'get-store-orders'
+  | 'accept-to-deliver'
+  | 'pickedup-order'
+  | 'deliver-order'
+  | 'set-delivery-guy-gps-location'
+  | 'get-delivery-guy-gps-location'
+  | 'get-order-status';
+
+interface OrderRef {
+  token?: string | undefined;
+  unique_order_id: string;
+}
+
+interface DriverAction extends OrderRef {
+  acted_at?: string | undefined;
+}
+
+/** A time the schema's pattern let through but the calendar does not know (month 13). */
+function checkedTime(value: string | undefined, field: string): string | undefined {
+  if (value === undefined || !Number.isNaN(Date.parse(value))) return value;
+  throw new HttpError(400, 'VALIDATION_FAILED', `${field} is not a real time.`, [{ path: `/${field}`, message: 'is not a real time' }]);
+}
+
+export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers, LifecycleCalls> {
+  const pins = new DeliveryPinGuard();
+
+  async function orderNamed(uniqueOrderId: string): Promise<OrderFacts> {
+    const order = await loadOrderFacts(app.db, uniqueOrderId);
+    if (!order) throw notFound(`There is no order ${uniqueOrderId}.`);
+    return order;
+  }
+
+  /** The order, if the caller may read it; NOT_FOUND otherwise. */
+  async function readableOrder(request: FastifyRequest, body: OrderRef): Promise<OrderFacts> {
+    const user = await requireUser(app, request, body);
+    const order = await loadOrderFacts(app.db, body.unique_order_id);
+    if (!order || !canReadOrder(user, order)) throw notFound(`There is no order ${body.unique_order_id}.`);
+    return order;
+  }
+
+  async function answer(move: OrderMove): Promise<OrderMoveResult> {
+    const { order, changed } = await moveOrder(app.db, move);
+    const tracking = await readTracking(app.db, Number(order.id));
+    if (!tracking) throw notFound('This order no longer exists.');
+    return { changed, tracking };
+  }
+
+  async function storeMove(request: FastifyRequest, body: OrderRef, to: OrderStatusCode, note?: string): Promise<OrderMoveResult> {
+    const user = await requireUser(app, request, body);
+    const order = await orderNamed(body.unique_order_id);
+    if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
+    return answer({ orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, note });
+  }
+
+  async function requireDriver(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser> {
+    const user = await requireUser(app, request, body);
+    if (user.role !== 'driver') throw forbidden('Only drivers can do this.');
+    return user;
+  }
+
+  /** A driver's move on an order they have (or, for accept-to-deliver, want). */
+  async function driverMove(
+    request: FastifyRequest,
+    body: DriverAction,
+    to: OrderStatusCode,
+    beforeMove?: (order: OrderFacts) => Promise<void>,
+  ): Promise<OrderMoveResult> {
+    const driver = await requireDriver(request, body);
+    const actedAt = checkedTime(body.acted_at, 'acted_at');
+    const order = await orderNamed(body.unique_order_id);
+    if (to !== OrderStatus.DRIVER_ASSIGNED && order.driver_user_id !== driver.id) throw forbidden('This order is not assigned to you.');
+    await beforeMove?.(order);
+    return answer({ orderId: order.id, to, actor: 'driver', actorUserId: driver.id, happenedAt: actedAt });
+  }
+
+  return {
+    'accept-order': (body, request) => storeMove(request, body, OrderStatus.PREPARING),
+    'mark-order-ready': (body, request) => storeMove(request, body, OrderStatus.READY_FOR_PICKUP),
+    'complete-pickup-order': (body, request) => storeMove(request, body, OrderStatus.DELIVERED),
+    'store-cancel-order': (body, request) => storeMove(request, body, OrderStatus.CANCELLED, body.reason.trim() || undefined),
+
+    'get-store-orders': async (body, request) => {
+      const user = await requireUser(app, request, body);
+      const orders = await storeOrdersFor(app.db, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit });
+      return { orders };
+    },
+
+    'accept-to-deliver': (body, request) => driverMove(request, body, OrderStatus.DRIVER_ASSIGNED),
+    'pickedup-order': (body, request) => driverMove(request, body, OrderStatus.PICKED_UP),
+    'deliver-order': (body, request) =>
+      driverMove(request, body, OrderStatus.DELIVERED, async (order) => {
+        const row = await app.db.selectFrom('orders').select('delivery_pin').where('id', '=', order.id).executeTakeFirstOrThrow();
+        pins.check(order.id, body.delivery_pin, row.delivery_pin);
+      }),
+
+    'set-delivery-guy-gps-location': async (body, request) => {
+      const driver = await requireDriver(request, body);
+      return saveDriverFix(app.db, driver.id, {
+        latitude: body.latitude,
+        longitude: body.longitude,
+        heading: body.heading ?? null,
+        recordedAt: checkedTime(body.recorded_at, 'recorded_at'),
+      });
+    },
+
+    'get-delivery-guy-gps-location': async (body, request) => {
+      const order = await readableOrder(request, body);
+      if (order.driver_user_id === null) return { unique_order_id: order.unique_order_id, driver_name: null, position: null };
+      const [driver, position] = await Promise.all([
+        app.db.selectFrom('users').select('name').where('id', '=', order.driver_user_id).executeTakeFirst(),
+        driverIsOnTheWay(order.status) ? readDriverPosition(app.db, order.driver_user_id) : Promise.resolve(null),
+      ]);
+      return { unique_order_id: order.unique_order_id, driver_name: driver?.name ?? null, position };
+    },
+
+    'get-order-status': async (body, request) => {
+      const order = await readableOrder(request, body);
+      const tracking = await readTracking(app.db, order.id);
+      if (!tracking) throw notFound(`There is no order ${body.unique_order_id}.`);
+      return tracking;
+    },
+  };
+}
