@@ -15,9 +15,12 @@ import externalPlugins from './plugins/external.ts';
 import geocoderPlugin from './plugins/geocoder.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import nearbyPlugin from './plugins/nearby.ts';
+import orderLifecyclePlugin from './ordering/lifecycle-plugin.ts';
+import paymentsPlugin from './payments/plugin.ts';
 import apiRoutes from './routes/api/index.ts';
 import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
+import orderEventsRoute from './routes/order-events.ts';
 import staticFiles from './routes/static-files.ts';
 import versionRoute from './routes/version.ts';
 
@@ -60,8 +63,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       messaging: config.messaging,
       production: config.production,
     });
+    await app.register(orderLifecyclePlugin);
+    await app.register(paymentsPlugin, { config: config.payments });
 
     await app.register(apiRoutes, { prefix: API_PREFIX });
+    await app.register(orderEventsRoute);
     await app.register(healthRoute);
     await app.register(versionRoute);
     await app.register(manifestRoute);

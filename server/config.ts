@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { messagingConfigFromEnv, type MessagingConfig } from './messaging/config.ts';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts';
 
 export interface AppConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface AppConfig {
   messaging?: MessagingConfig | undefined;
   /** NODE_ENV=production: development-only routes (the dev outbox) are never served. */
   production?: boolean | undefined;
+  /** Online payment gateways' credentials (STRIPE_*, RAZORPAY_*, …); none configured when absent. */
+  payments?: PaymentsConfig | undefined;
 }
 
 export const SQLITE_FILE_NAME = 'foodpilot.sqlite';
@@ -42,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geocoderUrl: nonEmpty(env.GEOCODER_URL),
     messaging: messagingConfigFromEnv(env),
     production: env.NODE_ENV === 'production',
+    payments: paymentsConfigFromEnv(env),
   };
 }
 

@@ -25,6 +25,9 @@ import { createMenuRepository, type MenuRepository } from '../repositories/menu-
 import { createReviewsRepository, type ReviewsRepository } from '../repositories/reviews-repository.ts';
 import { createStoresRepository, type StoresRepository } from '../repositories/stores-repository.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users-repository.ts';
+import { createCouponsRepository, type CouponsRepository } from '../repositories/coupons-repository.ts';
+import { createLoyaltyRepository, type LoyaltyRepository } from '../repositories/loyalty-repository.ts';
+import { createOrdersRepository, type OrdersRepository } from '../repositories/orders-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,9 @@ declare module 'fastify' {
     reviewsRepository: ReviewsRepository;
     favouritesRepository: FavouritesRepository;
     usersRepository: UsersRepository;
+    ordersRepository: OrdersRepository;
+    couponsRepository: CouponsRepository;
+    loyaltyRepository: LoyaltyRepository;
   }
 }
 
@@ -75,6 +81,9 @@ async function databasePlugin(app: FastifyInstance, location: DatabaseLocation):
   app.decorate('reviewsRepository', createReviewsRepository(db));
   app.decorate('favouritesRepository', createFavouritesRepository(db));
   app.decorate('usersRepository', createUsersRepository(db));
+  app.decorate('ordersRepository', createOrdersRepository(db));
+  app.decorate('couponsRepository', createCouponsRepository(db));
+  app.decorate('loyaltyRepository', createLoyaltyRepository(db));
 }
 
 export default fp(databasePlugin, { name: 'database' });

@@ -7,7 +7,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/index.ts';
 import { notFound } from '../../http-error.ts';
 import { createAccountHandlers } from './account-handlers.ts';
+import { createAddressHandlers } from './address-handlers.ts';
+import { createLifecycleHandlers } from './lifecycle-handlers.ts';
 import { createLocationHandlers } from './location-handlers.ts';
+import { createOrderHandlers } from './order-handlers.ts';
+import { createPaymentHandlers } from './payment-handlers.ts';
+import { createRatingHandlers } from './rating-handlers.ts';
 import { createStoreHandlers } from './store-handlers.ts';
 
 /**
@@ -41,7 +46,12 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
   return {
     ...createStoreHandlers(app),
     ...createAccountHandlers(app),
+    ...createAddressHandlers(app),
+    ...createPaymentHandlers(app),
     ...createLocationHandlers(app),
+    ...createOrderHandlers(app),
+    ...createLifecycleHandlers(app),
+    ...createRatingHandlers(app),
     'get-settings': async () => app.settingsRepository.list(),
 
     'get-all-languages': async () => app.languagesRepository.list(),

@@ -15,8 +15,11 @@ const callNames = Object.keys(calls) as CallName[];
 /** The one error shape, documented for every call (details only on validation). */
 const errorResponses = {
   '4xx': ApiErrorSchema,
-  // MESSAGE_NOT_SENT: an SMS or e-mail provider refused a message (503).
-  '5xx': Type.Object({ message: Type.String(), code: Type.Union([Type.Literal('INTERNAL'), Type.Literal('MESSAGE_NOT_SENT')]) }),
+  // MESSAGE_NOT_SENT: an SMS or e-mail provider refused a message (503); PAYMENT_GATEWAY_UNAVAILABLE: a payment provider did not answer (502).
+  '5xx': Type.Object({
+    message: Type.String(),
+    code: Type.Union([Type.Literal('INTERNAL'), Type.Literal('MESSAGE_NOT_SENT'), Type.Literal('PAYMENT_GATEWAY_UNAVAILABLE')]),
+  }),
 };
 
 export { LOGIN_RATE_LIMIT } from './rate-limits.ts';
