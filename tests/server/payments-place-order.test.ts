@@ -57,6 +57,28 @@ describe.each(testDatabases())('a card order through place-order on $kind', ({ k
     return response.json<PaymentState>();
   };
 
+  it('refuses a gateway the admin switched on while the server has no credentials for it, before any order exists', async () => {
+    const { razorpay: _razorpay, ...withoutRazorpay } = paymentsTestConfig(fake);
+    const bare = await buildPaymentsTestApp(kind, withoutRazorpay);
+    try {
+      await bare.app.settingsRepository.set('razorpayEnabled', 'true');
+      const bareStore = await createTestStore(bare.db);
+      const someone = await registerCustomer(bare.app);
+      const response = await callWithKey(bare.app, 'place-order', {
+        token: someone.token,
+        restaurant_id: bareStore.id,
+        items: [line(bareStore.menu.burger, 2)],
+        order_type: 'SELFPICKUP',
+        payment_mode: 'RAZORPAY',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
+      expect(await bare.db.selectFrom('orders').select('id').execute()).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('place-order awaits payment; start and accept place it, paid, and get-orders shows it so', async () => {
     const placed = await placeCardOrder();
     expect(placed).toMatchObject({ status: OrderStatus.AWAITING_PAYMENT, payment_mode: 'STRIPE', payment_status: 'PENDING' });

@@ -6,7 +6,7 @@
  * (store and driver moves, tracking, ratings) has its own handlers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, ORDERS_PAGE_SIZE, type AppliedCoupon } from '../../../src/api/index.ts';
+import { IDEMPOTENCY_HEADER, ORDERS_PAGE_SIZE, isPaymentGatewayId, type AppliedCoupon } from '../../../src/api/index.ts';
 import { forbidden, requireUser } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { cartAvailability, loadCheckoutStore } from '../../ordering/availability.ts';
@@ -63,6 +63,11 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
         throw new HttpError(400, 'IDEMPOTENCY_KEY_REQUIRED', `place-order needs an ${IDEMPOTENCY_HEADER} header, made once per tap on "Place order".`);
       }
       const customer = await requireCustomer(request, body);
+      // Switched on by the admin is not enough for a card gateway: it also needs the server's credentials
+      // and the store's currency, or the customer would be stuck at payment with an order awaiting it.
+      if (isPaymentGatewayId(body.payment_mode) && !(await app.payments.isAvailable(body.payment_mode))) {
+        throw new HttpError(422, 'PAYMENT_METHOD_UNAVAILABLE', `Paying by ${body.payment_mode} is not offered at the moment.`);
+      }
       const settings = await readCheckoutSettings(app.db);
       const placed = await placeOrder(app.db, body, { customer, settings, notifications: app.notificationsRepository });
       return placedOrderView(placed);
