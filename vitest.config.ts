@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { DEXIE_MODULE_BUILD } from './vite.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        // The same Dexie build as the app's (vite.config.ts). dexie-react-hooks is run through Vite
+        // too, so its import of 'dexie' gets the same build: two Dexie copies would not see each other's writes.
+        resolve: { alias: [DEXIE_MODULE_BUILD] },
         test: {
           name: 'unit',
+          server: { deps: { inline: ['dexie-react-hooks'] } },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],

@@ -5,15 +5,16 @@
  */
 import type { Language, LanguageWithData, Page, PopularLocation, Setting } from '../src/api/entities.ts';
 import { SETTING_DEFAULTS } from '../src/api/settings.ts';
-import { ENGLISH_TEXTS } from '../src/api/texts.ts';
 import type { UserAddress } from '../src/api/entities.ts';
 import {
   BUILT_IN_TEXTS_ID,
+  PrefKey,
   NEVER_FETCHED,
   SyncResource,
   type AddressRow,
   type ReplicaDatabase,
 } from '../src/db/schema.ts';
+import { BUILT_IN_TEXTS_VERSION } from './built-in-texts-version.ts';
 import { markFetched } from './sync-state.ts';
 
 /**
@@ -31,13 +32,30 @@ export async function replaceSettings(db: ReplicaDatabase, settings: readonly Se
 }
 
 /**
- * Before the first request of a boot: the built-in English texts (refreshed
- * every boot, so a new app version's keys have words) and, when the replica
+ * Before the first request of a boot: the built-in English texts when this
+ * build's differ from the ones stored (or none are), and, when the replica
  * has no settings at all, the built-in settings marked as never fetched.
+ *
+ * The texts (about 10 kB gzipped, every screen's words) are a chunk of their
+ * own loaded only then: most boots of an installed app find them stored and
+ * neither download, parse nor rewrite them. `textsVersion` is the build's
+ * fingerprint of src/api/texts.ts (vite.config.ts); null (a test or dev run
+ * without one) always writes.
  */
-export async function writeBuiltInDefaults(db: ReplicaDatabase) {
-  await db.transaction('rw', db.settings, db.translations, async () => {
-    await db.translations.put({ languageId: BUILT_IN_TEXTS_ID, data: { ...ENGLISH_TEXTS }, fetchedAt: NEVER_FETCHED });
+export async function writeBuiltInDefaults(db: ReplicaDatabase, textsVersion: string | null = BUILT_IN_TEXTS_VERSION) {
+  const [storedVersion, storedTexts] = await Promise.all([
+    db.prefs.get(PrefKey.builtInTextsVersion),
+    db.translations.where('languageId').equals(BUILT_IN_TEXTS_ID).count(),
+  ]);
+  const texts =
+    textsVersion === null || storedVersion?.value !== textsVersion || storedTexts === 0
+      ? (await import('../src/api/texts.ts')).ENGLISH_TEXTS
+      : null;
+  await db.transaction('rw', db.settings, db.translations, db.prefs, async () => {
+    if (texts) {
+      await db.translations.put({ languageId: BUILT_IN_TEXTS_ID, data: { ...texts }, fetchedAt: NEVER_FETCHED });
+      await db.prefs.put({ key: PrefKey.builtInTextsVersion, value: textsVersion });
+    }
     const present = new Set((await db.settings.toCollection().primaryKeys()) as string[]);
     const missing = Object.entries(SETTING_DEFAULTS).filter(([key]) => !present.has(key));
     await db.settings.bulkPut(missing.map(([key, value]) => ({ key, value, fetchedAt: NEVER_FETCHED })));

@@ -13,7 +13,12 @@
  *   either; the total is reported too. That budget went from 8 to 10 kB when
  *   the home's sliders (0.7 kB) moved off the first route to make room on it.
  * - The sync worker's script has its own budget: it loads in parallel off the
- *   main thread and never blocks the first paint.
+ *   main thread and never blocks the first paint. What it imports lazily
+ *   (the built-in texts, written once per app version) is reported beside it.
+ *   That budget went from 60 to 80 kB with the ordering issue: the worker
+ *   carries the whole call contract (every call's answer is checked), and
+ *   cart, checkout, orders, tracking and addresses doubled it. The next step
+ *   is loading each feature's calls and schemas when first used.
  */
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
@@ -25,7 +30,7 @@ import { startTestServer } from '../../tests/support/test-server.ts';
 
 const PAGE_BUDGET_KB = 125;
 const AFTER_LOAD_BUDGET_KB = 10;
-const WORKER_BUDGET_KB = 60;
+const WORKER_BUDGET_KB = 80;
 
 interface Download {
   url: string;
@@ -85,11 +90,20 @@ export const firstRouteWeight: BenchScenario = {
             .map((entry) => new URL(entry.name).pathname);
         }),
       );
+      // What the sync worker itself imported (its lazy chunks): its own resource timing says so, where
+      // Playwright may name the page's frame as the request's origin.
+      const importedByWorker = new Set<string>();
+      for (const worker of page.workers()) {
+        const paths = (await worker.evaluate(
+          `performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)`,
+        )) as string[];
+        paths.forEach((path) => importedByWorker.add(path));
+      }
       const downloads = (await Promise.all(pending))
         .filter((d): d is Download => d !== null)
         .map((d) => ({ ...d, afterLoad: requestedAfterLoad.has(d.url) }))
         // The worker's script is requested by the page's `new Worker()`, yet runs off the main thread.
-        .map((d) => (workerScripts.has(d.url) ? { ...d, fromWorker: true } : d));
+        .map((d) => (workerScripts.has(d.url) || importedByWorker.has(d.url) ? { ...d, fromWorker: true } : d));
       // The service worker precaches every chunk in the background; that is
       // not what the route needs, so count each file once and only the ones
       // the page or its worker asked for before the precache.
@@ -97,7 +111,9 @@ export const firstRouteWeight: BenchScenario = {
       const pageDownloads = [...unique.values()].filter((d) => !d.fromWorker);
       const criticalKb = sumKb(pageDownloads.filter((d) => !d.afterLoad));
       const afterLoadKb = sumKb(pageDownloads.filter((d) => d.afterLoad));
-      const workerKb = sumKb([...unique.values()].filter((d) => d.fromWorker));
+      const workerDownloads = [...unique.values()].filter((d) => d.fromWorker);
+      const workerScriptKb = sumKb(workerDownloads.filter((d) => workerScripts.has(d.url)));
+      const workerChunksKb = sumKb(workerDownloads.filter((d) => !workerScripts.has(d.url)));
       await context.close();
       return [
         judged({
@@ -109,7 +125,8 @@ export const firstRouteWeight: BenchScenario = {
         }),
         judged({ name: 'first mobile route: page JS+CSS gzipped, after load', value: afterLoadKb, unit: 'kB', budget: AFTER_LOAD_BUDGET_KB }),
         judged({ name: 'first mobile route: page JS+CSS gzipped, in all', value: sumKb(pageDownloads), unit: 'kB' }),
-        judged({ name: 'first mobile route: sync worker JS gzipped', value: workerKb, unit: 'kB', budget: WORKER_BUDGET_KB }),
+        judged({ name: 'first mobile route: sync worker script gzipped', value: workerScriptKb, unit: 'kB', budget: WORKER_BUDGET_KB }),
+        judged({ name: 'first mobile route: sync worker lazy chunks, first visit', value: workerChunksKb, unit: 'kB' }),
       ];
     } finally {
       await browser.close();

@@ -1,11 +1,11 @@
 /**
- * The page's side of the service worker (DESIGN §4): registration through
- * workbox-window in production builds, an update offer the user accepts (never
- * a surprise reload), and typed messages to the service worker. Outcomes of
+ * The page's side of the service worker (DESIGN §4): registration (through
+ * workbox-window in production builds, sw-registration.ts, loaded after the
+ * page's load event), an update offer the user accepts (never a surprise
+ * reload), and typed messages to the service worker. Outcomes of
  * queued actions are not forwarded here: the service worker broadcasts them
  * to the sync worker itself.
  */
-import type { Workbox } from 'workbox-window';
 import type { OutboxKind } from '../api/outbox.ts';
 import type { ToServiceWorkerMessage } from '../api/sw-messages.ts';
 
@@ -35,35 +35,18 @@ function afterPageLoad(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
-interface RegistrationHooks {
-  onCreated: (workbox: Workbox) => void;
-  onWaiting: () => void;
-}
-
-async function registerWorkbox({ onCreated, onWaiting }: RegistrationHooks): Promise<void> {
-  await afterPageLoad();
-  // Loaded after the first paint: workbox-window is not needed to show the app.
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox('/sw.js');
-  onCreated(workbox);
-  workbox.addEventListener('waiting', onWaiting);
-  await workbox.register();
-}
-
-function createWorkboxBridge(): ServiceWorkerBridge {
+function createRegisteredBridge(): ServiceWorkerBridge {
   const listeners = new Set<() => void>();
   let updateWaiting = false;
-  let workbox: Workbox | null = null;
-
-  registerWorkbox({
-    onCreated: (created) => {
-      workbox = created;
-    },
-    onWaiting: () => {
-      updateWaiting = true;
-      listeners.forEach((listener) => listener());
-    },
-  }).catch((error: unknown) => console.error('service worker registration failed', error));
+  const registration = afterPageLoad()
+    .then(() => import('./sw-registration.ts'))
+    .then(({ registerServiceWorker }) =>
+      registerServiceWorker(() => {
+        updateWaiting = true;
+        listeners.forEach((listener) => listener());
+      }),
+    );
+  registration.catch((error: unknown) => console.error('service worker registration failed', error));
 
   const post = (message: ToServiceWorkerMessage) =>
     postToActiveWorkers(message).catch((error: unknown) => console.warn('service worker message', error));
@@ -76,14 +59,8 @@ function createWorkboxBridge(): ServiceWorkerBridge {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    applyUpdate() {
-      // Only the user's 'Update now' reloads, once the new version controls
-      // the page. Workbox's own 'controlling' event cannot tell: its isUpdate
-      // is false in a tab opened on the first visit, which would then never reload.
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-      // Posts { type: 'SKIP_WAITING' } to the waiting worker: our ToServiceWorkerMessage.
-      workbox?.messageSkipWaiting();
-    },
+    // An update can only be waiting once registration finished, so this never waits in practice.
+    applyUpdate: () => void registration.then((registered) => registered.applyUpdate()),
   };
 }
 
@@ -99,6 +76,6 @@ export function createAbsentServiceWorkerBridge(): ServiceWorkerBridge {
 }
 
 export function createServiceWorkerBridge(): ServiceWorkerBridge {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) return createWorkboxBridge();
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) return createRegisteredBridge();
   return createAbsentServiceWorkerBridge();
 }
