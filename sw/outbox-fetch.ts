@@ -37,7 +37,7 @@ export async function handleOutboxPost(
     }
   }
   const queue = deps.queueFor(action.kind);
-  const stored = await enqueueOnce(queue, request, action);
+  const stored = await enqueueOnce(queue, request, action, (key) => deps.log(`[sw] dropped ${action.kind} ${key}: a newer one replaces it`));
   deps.log(`[sw] ${stored ? 'queued' : 'already queued'} ${action.kind} ${action.idempotencyKey}`);
   await deps.report({ type: 'OUTBOX_QUEUED', idempotencyKey: action.idempotencyKey, kind: action.kind });
   const answer: QueuedAnswer = { queued: true, queue: queue.name };

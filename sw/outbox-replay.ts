@@ -8,6 +8,7 @@
  */
 import {
   IDEMPOTENCY_HEADER,
+  NEWEST_ONLY_KINDS,
   OUTBOX_KIND_HEADER,
   isOutboxKind,
   replayVerdict,
@@ -72,11 +73,27 @@ export function metadataOf(entry: QueuedRequest): QueuedActionMetadata | null {
   return idempotencyKey && isOutboxKind(kind) ? { idempotencyKey, kind } : null;
 }
 
-/** Stores a request unless one with the same Idempotency-Key already waits; true when stored. */
-export function enqueueOnce(queue: ReplayQueue, request: Request, metadata: QueuedActionMetadata): Promise<boolean> {
+/**
+ * Stores a request unless one with the same Idempotency-Key already waits;
+ * true when stored. In a queue of a newest-only kind (cart checks) the
+ * requests already waiting are older and worth nothing now: they are dropped
+ * (`onDropped` names each), and the worker has deleted their rows already.
+ */
+export function enqueueOnce(
+  queue: ReplayQueue,
+  request: Request,
+  metadata: QueuedActionMetadata,
+  onDropped?: (idempotencyKey: string) => void,
+): Promise<boolean> {
   return inQueueTurn(queue.name, async () => {
     const waiting = await queue.getAll();
     if (waiting.some((entry) => metadataOf(entry)?.idempotencyKey === metadata.idempotencyKey)) return false;
+    if (NEWEST_ONLY_KINDS.includes(metadata.kind)) {
+      for (let left = waiting.length; left > 0; left -= 1) {
+        const dropped = await queue.shiftRequest();
+        if (dropped) onDropped?.(metadataOf(dropped)?.idempotencyKey ?? 'without a key');
+      }
+    }
     await queue.pushRequest({ request, metadata: { ...metadata } });
     return true;
   });

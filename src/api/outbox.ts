@@ -15,6 +15,15 @@ export const ACTED_AT_HEADER = 'X-Acted-At';
 /** Set on requests sent while testers simulate offline mode. */
 export const SIMULATED_OFFLINE_HEADER = 'X-Simulated-Offline';
 
+/**
+ * Kinds where only the newest request matters: a cart check asks about the
+ * cart as it is, so an older one waiting for the network is worth nothing
+ * once a newer one is queued. The worker deletes the older rows when it
+ * queues a new one; the service worker drops the older requests it holds
+ * when it stores the new one, so a replay never sends a stale check.
+ */
+export const NEWEST_ONLY_KINDS: readonly OutboxKind[] = ['cart-check'];
+
 export function queueNameFor(kind: OutboxKind): string {
   return `outbox-${kind}`;
 }

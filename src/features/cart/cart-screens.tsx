@@ -1,17 +1,10 @@
+/** The cart area's lazily loaded screens. */
 import { useT } from '../../app/look.tsx';
-import { ComingScreen, ScreenShell } from '../../ui/ScreenShell.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ComingScreen } from '../../ui/ScreenShell.tsx';
 
-/** /cart: a tab-bar destination. */
-export function CartScreen() {
-  const t = useT();
-  return (
-    <ScreenShell title={t('screenCart')} topLevel>
-      <EmptyState>{t('comingScreenBody')}</EmptyState>
-    </ScreenShell>
-  );
-}
+export { CartScreen } from './CartScreen.tsx';
 
+/** /checkout: built by the checkout work; the cart's Checkout button already leads here. */
 export function CheckoutScreen() {
   return <ComingScreen title={useT()('screenCheckout')} />;
 }

@@ -1,25 +1,12 @@
-/** /stores/:city/:restaurant/:id: one item over its store page, with its add-on groups and their rules. */
+/** /stores/:city/:restaurant/:id: one item over its store page, with its add-on choice and "Add to cart". */
 import { useEffect, useRef } from 'react';
-import type { AddonCategory } from '../../api/entities.ts';
-import type { Translate } from '../../app/look.tsx';
 import { useT } from '../../app/look.tsx';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { ItemCartForm } from '../cart/ItemCartForm.tsx';
 import { useItem } from './store-page-rows.ts';
 import { useMoney } from './use-money.ts';
 import { useWorkerRefresh } from './use-worker-refresh.ts';
-
-/** "Choose 1", "Choose 1 to 3", "Choose up to 2"… from a group's min/max (null max: any number). */
-export function addonRuleText(group: Pick<AddonCategory, 'type' | 'min_select' | 'max_select'>, t: Translate): string {
-  const min = Math.max(0, group.min_select);
-  const max = group.type === 'SINGLE' ? 1 : group.max_select;
-  if (group.type === 'SINGLE' && min >= 1) return t('addonPickOne');
-  if (max !== null && min === max) return t('addonPickExactly', { count: max });
-  if (max !== null && min > 0) return t('addonPickRange', { min, max });
-  if (max !== null) return t('addonPickUpTo', { max });
-  if (min > 0) return t('addonPickAtLeast', { min });
-  return t('addonOptional');
-}
 
 export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemId: number; onClose: () => void }) {
   const t = useT();
@@ -32,7 +19,8 @@ export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemI
   useEffect(() => {
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      // A dialog over the sheet (the replace-cart question) handles its own Escape first.
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -48,26 +36,7 @@ export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemI
         </h2>
         {item.description && <p className="item-sheet-description">{item.description}</p>}
         <p className="item-sheet-price">{item.is_active ? money(item.price) : t('itemUnavailable')}</p>
-        {item.addon_categories.map((group) => (
-          <section key={group.id} className="addon-group" data-testid="addon-group">
-            <h3 className="addon-group-title">
-              {group.name}
-              <span className={`addon-rule${group.min_select > 0 ? ' addon-rule-required' : ''}`}>
-                {addonRuleText(group, t)}
-                {group.min_select > 0 && ` · ${t('addonRequired')}`}
-              </span>
-            </h3>
-            <ul className="addon-list">
-              {group.addons.map((addon) => (
-                <li key={addon.id}>
-                  <span>{addon.name}</span>
-                  {addon.price > 0 && <span className="addon-price">+{money(addon.price)}</span>}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-        <p className="item-sheet-note">{t('addToCartSoon')}</p>
+        <ItemCartForm item={item} storeId={storeId} onAdded={onClose} />
       </>
     );
   } else if (item === null || result === null) {

@@ -11,6 +11,7 @@ import { PrefKey, SyncResource, type StoreRow } from '../../db/schema.ts';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { StoreCartBar } from '../cart/StoreCartBar.tsx';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
@@ -89,6 +90,7 @@ function StorePage({ store, itemId }: { store: StoreRow; itemId: number | null }
       <SavedNote fetchedAt={store.fetchedAt} testId="store-updated" />
       <StoreHeader store={store} orderType={orderType} />
       <StoreMenu store={store} menuSaved={menuState?.fetchedAt != null} />
+      <StoreCartBar storeId={store.id} />
       {itemId !== null && Number.isInteger(itemId) && <ItemSheet storeId={store.id} itemId={itemId} onClose={closeItem} />}
     </ScreenShell>
   );
