@@ -6,49 +6,24 @@
  * primary one is; a place or a GPS fix is the user's own, confirmed with a
  * house and a tag first.
  */
-import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Place } from '../../api/entities.ts';
-import { foldPlaceText, placeMatchTier } from '../../api/place-text.ts';
-import type { PopularLocationRow } from '../../db/schema.ts';
 import { useT } from '../../app/look.tsx';
 import { useServices } from '../../app/services.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
-import { PinIcon } from '../../ui/icons.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { ConfirmAddress, type PendingAddress } from './ConfirmAddress.tsx';
-import { useGpsLocate } from './use-gps.ts';
-import { usePlaceResults } from './use-place-results.ts';
-import '../../ui/text-field.css';
-import './location.css';
+import { PlaceChooser, type PopularChoice } from './PlaceChooser.tsx';
 
-/** The primary location first, then by name; with a query, those whose name (or a word of it) starts with it, accents ignored. */
-export function filterLocations(locations: readonly PopularLocationRow[], query: string): PopularLocationRow[] {
-  const q = foldPlaceText(query);
-  const sorted = [...locations].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.name.localeCompare(b.name));
-  return q === '' ? sorted : sorted.filter((location) => placeMatchTier(q, location.name) !== null);
-}
-
-/** A point named by coordinates, for a fix that could not be named (offline). */
-export function coordinatesName(lat: number, lng: number): string {
-  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
-}
+export { coordinatesName, filterLocations } from './PlaceChooser.tsx';
 
 export function SearchLocationScreen() {
   const t = useT();
-  const { db, worker } = useServices();
+  const { worker } = useServices();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<PendingAddress | null>(null);
-  const locations = useLiveQuery(() => db.popularLocations.toArray(), [db], null);
-  const results = usePlaceResults(query);
 
-  useEffect(() => {
-    void worker.refreshPopularLocations();
-  }, [worker]);
-
-  const choosePopular = async (location: { name: string; latitude: number; longitude: number }) => {
+  const choosePopular = async (location: PopularChoice) => {
     await worker.setAddress({
       lat: location.latitude,
       lng: location.longitude,
@@ -58,11 +33,6 @@ export function SearchLocationScreen() {
       businessLocation: true,
     });
     void navigate('/');
-  };
-
-  const choosePlace = (place: Place) => {
-    if (place.kind === 'popular') void choosePopular(place);
-    else setPending({ lat: place.latitude, lng: place.longitude, address: place.name });
   };
 
   const saveOwn = async (house: string | null, tag: string | null) => {
@@ -79,96 +49,9 @@ export function SearchLocationScreen() {
     );
   }
 
-  const shown = locations ? filterLocations(locations, query) : [];
-  const popularNames = new Set(shown.map((location) => location.name));
-  // The server lists matching popular locations too: the list above has them.
-  const places = (results.places ?? []).filter((place) => !(place.kind === 'popular' && popularNames.has(place.name)));
-  const typed = query.trim() !== '';
-  const nothing = typed && shown.length === 0 && places.length === 0;
   return (
     <ScreenShell title={t('screenSearchLocation')}>
-      <label htmlFor="location-query" className="visually-hidden">
-        {t('locationSearchLabel')}
-      </label>
-      <input
-        id="location-query"
-        type="search"
-        className="text-field"
-        placeholder={t('locationSearchPlaceholder')}
-        value={query}
-        autoComplete="off"
-        enterKeyHint="search"
-        onChange={(event) => setQuery(event.target.value)}
-      />
-      <GpsButton onFix={setPending} />
-      {(!typed || shown.length > 0) && <h2 className="location-heading">{t('locationPopularHeading')}</h2>}
-      {locations && locations.length === 0 && !typed && <EmptyState>{t('locationNoneSaved')}</EmptyState>}
-      {shown.length > 0 && (
-        <ul className="location-list" data-testid="location-list">
-          {shown.map((location) => (
-            <li key={location.id}>
-              <button type="button" className="location-option" onClick={() => void choosePopular(location)}>
-                <PinIcon />
-                <span>{location.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {typed && (
-        <section className="place-results" aria-labelledby="place-results-heading">
-          <h2 id="place-results-heading" className="location-heading">
-            {t('placesHeading')}
-          </h2>
-          {results.unreachable && (
-            <p className="location-note" data-testid="places-offline">
-              {t('placesOfflineNote')}
-            </p>
-          )}
-          {results.searching && places.length === 0 && (
-            <p className="location-note" role="status">
-              {t('placesSearching')}
-            </p>
-          )}
-          {nothing && !results.searching && <EmptyState>{t('locationNoMatch', { query: query.trim() })}</EmptyState>}
-          {places.length > 0 && (
-            <ul className="location-list" data-testid="place-results">
-              {places.map((place) => (
-                <li key={`${place.kind}:${place.name}`}>
-                  <button type="button" className="location-option" onClick={() => choosePlace(place)}>
-                    <PinIcon />
-                    <span>{place.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      <PlaceChooser query={query} onQueryChange={setQuery} onPopular={(location) => void choosePopular(location)} onPlace={setPending} />
     </ScreenShell>
-  );
-}
-
-/** GPS on the search page: the fix is named by the server (coordinates when offline), then confirmed. */
-function GpsButton({ onFix }: { onFix: (place: PendingAddress) => void }) {
-  const t = useT();
-  const { worker } = useServices();
-  const gps = useGpsLocate(async (lat, lng) => {
-    const named = await worker.reverseGeocode(lat, lng);
-    onFix({ lat, lng, address: named.ok ? named.value : coordinatesName(lat, lng) });
-    return null;
-  });
-
-  return (
-    <div className="location-gps">
-      <button type="button" className="button button-primary location-gps-button" onClick={gps.locate} disabled={gps.locating}>
-        {gps.locating ? t('locationLocating') : t('locationUseGps')}
-      </button>
-      {gps.message && (
-        <p className="location-gps-message" role="alert" data-testid="gps-message">
-          {t(gps.message)}
-        </p>
-      )}
-    </div>
   );
 }
