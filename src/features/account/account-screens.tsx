@@ -15,14 +15,6 @@ export function AlertsScreen() {
   );
 }
 
-export function AddressesScreen() {
-  return <ComingScreen title={useT()('screenAddresses')} />;
-}
-
 export function WalletScreen() {
   return <ComingScreen title={useT()('screenWallet')} />;
-}
-
-export function OrdersScreen() {
-  return <ComingScreen title={useT()('screenOrders')} />;
 }
