@@ -25,6 +25,12 @@ export function useUnreadAlertCount(): number {
   return useLiveQuery(() => db.alerts.where('is_read').equals(0).count(), [db], 0);
 }
 
+/** Whether a customer is signed in on this device (false while reading). */
+export function useCustomerSignedIn(): boolean {
+  const db = useReplica();
+  return useLiveQuery(async () => (await db.session.get('customer')) !== undefined, [db], false);
+}
+
 export function useCartQuantity(): number {
   const db = useReplica();
   return useLiveQuery(async () => (await db.cartMeta.get('cart'))?.productQuantity ?? 0, [db], 0);

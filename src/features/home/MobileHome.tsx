@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { TabBar } from '../../app/tab-bar/TabBar.tsx';
+import { useCustomerSignedIn } from '../../app/hooks/use-replica-rows.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
@@ -15,12 +16,16 @@ import './home.css';
 const nothing = () => ({ default: () => null });
 const UseGpsBar = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.UseGpsBar }), nothing));
 const HomeLocationSheet = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.HomeLocationSheet }), nothing));
+// Only a signed-in customer with an order on its way sees it: its code stays off the first route,
+// and is not even loaded for a visitor who is not signed in.
+const RunningOrderBanner = lazy(() => import('./RunningOrderBanner.tsx').then((m) => ({ default: m.RunningOrderBanner }), nothing));
 
 /** Spec §2 mobile home: header, main promo slider, mock search, message, the store list, the tab bar. */
 export function MobileHome() {
   const t = useT();
   const settings = useSettings();
   const sliders = usePromoSliders();
+  const customerSignedIn = useCustomerSignedIn();
   const showSliders = settings.on('showPromoSlider');
   return (
     <div className="mobile-home has-tab-bar">
@@ -29,6 +34,11 @@ export function MobileHome() {
         <Suspense fallback={null}>
           <UseGpsBar />
         </Suspense>
+        {customerSignedIn && (
+          <Suspense fallback={null}>
+            <RunningOrderBanner />
+          </Suspense>
+        )}
         {showSliders && sliders.main.map((slider) => <PromoSliderSlot key={slider.id} slider={slider} label={t('homeOffers')} />)}
         {settings.on('mockSearchOnHomepage') && (
           <Link to="/explore" className="mock-search" data-testid="mock-search">

@@ -1,9 +1,3 @@
-import { useT } from '../../app/look.tsx';
-import { ComingScreen } from '../../ui/ScreenShell.tsx';
-
+/** The rating area's lazy chunk (src/app/screens.ts): rating an order, and a store's reviews. */
+export { RateOrderScreen } from './RateOrderScreen.tsx';
 export { ReviewsScreen } from './ReviewsScreen.tsx';
-
-/** /rate-order/:id */
-export function RateOrderScreen() {
-  return <ComingScreen title={useT()('screenRateOrder')} />;
-}

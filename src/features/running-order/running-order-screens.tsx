@@ -1,7 +1,2 @@
-import { useT } from '../../app/look.tsx';
-import { ComingScreen } from '../../ui/ScreenShell.tsx';
-
-/** /running-order/:unique_order_id */
-export function RunningOrderScreen() {
-  return <ComingScreen title={useT()('screenRunningOrder')} />;
-}
+/** The running-order area's lazy chunk (src/app/screens.ts). */
+export { RunningOrderScreen } from './RunningOrderScreen.tsx';

@@ -1,0 +1,80 @@
+/**
+ * Home's banner while an order of the signed-in customer runs: where it
+ * stands, in words, and the way to /running-order/:id. It reads the
+ * worker's `runningOrder` rows (check-running-order at boot, the order's
+ * live tracking) and asks again when the app comes back to the foreground,
+ * or when it opens with a state more than a few minutes old. Loaded lazily
+ * after the first paint (MobileHome): the first route has no room for it.
+ */
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
+import { RUNNING_ORDER_STATUSES } from '../../api/order-limits.ts';
+import { runningOrderRowOf, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
+import { useT } from '../../app/look.tsx';
+import { useServices } from '../../app/services.tsx';
+import { statusSentence } from '../running-order/order-steps.ts';
+import './running-order-banner.css';
+
+/** A state older than this is asked again when home opens (it may have moved on while the app was elsewhere). */
+const STALE_MS = 2 * 60_000;
+
+interface BannerView {
+  signedIn: boolean;
+  row: RunningOrderRow | null;
+  /** The row is older than STALE_MS, as of when it was read. */
+  stale: boolean;
+}
+
+/** The signed-in customer's newest running order in the replica. */
+function useRunningOrderRow(): BannerView | null {
+  const { db } = useServices();
+  return useLiveQuery(
+    async (): Promise<BannerView> => {
+      const session = await db.session.get('customer');
+      if (!session) return { signedIn: false, row: null, stale: false };
+      const rows = (await db.runningOrder.toArray()).map(runningOrderRowOf);
+      const running = rows.filter(
+        (row): row is RunningOrderRow => row !== null && row.userId === session.userId && (RUNNING_ORDER_STATUSES as readonly number[]).includes(row.status),
+      );
+      const row = running.sort((a, b) => b.fetchedAt - a.fetchedAt)[0] ?? null;
+      return { signedIn: true, row, stale: row !== null && Date.now() - row.fetchedAt > STALE_MS };
+    },
+    [db],
+    null,
+  );
+}
+
+export function RunningOrderBanner() {
+  const t = useT();
+  const { worker } = useServices();
+  const view = useRunningOrderRow();
+  const signedIn = view?.signedIn === true;
+  const stale = view?.stale === true;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    if (stale) void worker.checkRunningOrder();
+    const backInFront = () => {
+      if (document.visibilityState === 'visible') void worker.checkRunningOrder();
+    };
+    document.addEventListener('visibilitychange', backInFront);
+    return () => document.removeEventListener('visibilitychange', backInFront);
+  }, [worker, signedIn, stale]);
+
+  const row = view?.row;
+  if (!row) return null;
+  const orderType = row.tracking?.order_type ?? 'DELIVERY';
+  return (
+    <Link className="running-order-banner" to={`/running-order/${encodeURIComponent(row.unique_order_id)}`} data-testid="running-order-banner">
+      <span className="running-order-banner-text">
+        <span className="running-order-banner-status" data-testid="running-order-banner-status">
+          {t(statusSentence(row.status, orderType))}
+        </span>{' '}
+        <span className="running-order-banner-order">{t('runningOrderNumber', { order: row.unique_order_id })}</span>
+      </span>{' '}
+      {/* The spaces keep the link's name in words ("…your order Order FP-… Track…"); the layout ignores them. */}
+      <span className="running-order-banner-action">{t('runningOrderBannerAction')}</span>
+    </Link>
+  );
+}

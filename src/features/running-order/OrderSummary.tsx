@@ -1,0 +1,33 @@
+/** What was ordered and what it costs, from the order as placed (read-only here). */
+import type { Order } from '../../api/order-entities.ts';
+import { useT } from '../../app/look.tsx';
+import { useMoney } from '../stores/use-money.ts';
+
+export function OrderSummary({ order }: { order: Order }) {
+  const t = useT();
+  const money = useMoney();
+  return (
+    <section className="card order-summary" aria-labelledby="order-summary-title" data-testid="order-summary">
+      <h2 id="order-summary-title" className="card-title">
+        {t('runningOrderItems')}
+      </h2>
+      <ul className="order-summary-lines">
+        {order.lines.map((line, index) => (
+          <li key={`${line.item_id ?? 'gone'}-${index}`} className="order-summary-line" data-testid="order-line">
+            <span className="order-summary-name">
+              <span>
+                <span className="order-summary-quantity">{line.quantity} ×</span> {line.name}
+              </span>
+              {line.addons.length > 0 && <span className="order-summary-addons">{line.addons.map((addon) => addon.name).join(', ')}</span>}
+            </span>
+            <span className="price">{money(line.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="order-summary-total" data-testid="order-total">
+        <span>{t('runningOrderTotal')}</span>
+        <span className="price">{money(order.total)}</span>
+      </p>
+    </section>
+  );
+}
