@@ -6,7 +6,7 @@
 import type { Account, Address, SignedInUser } from '../src/api/account-entities.ts';
 import type { ErrorCode } from '../src/api/errors.ts';
 import type { LoginSummary, SyncFailure } from '../src/api/worker-api.ts';
-import { PrefKey, type ReplicaDatabase, type SessionRow } from '../src/db/schema.ts';
+import { PrefKey, SyncResource, type ReplicaDatabase, type SessionRow } from '../src/db/schema.ts';
 import {
   CUSTOMER_SESSION_ID,
   customerSessionOf,
@@ -82,12 +82,17 @@ async function clearUserData(db: ReplicaDatabase): Promise<void> {
   await db.runningOrder.clear();
   await db.wallet.clear();
   await db.addresses.clear();
+  // Without it the next user's empty table would read as "fetched: no addresses" until the first answer.
+  await db.syncState.delete(SyncResource.addresses);
   await db.alerts.clear();
+  // The orders list and what checkout kept for this user (an unanswered order attempt, a card payment, a quote).
+  await db.orders.clear();
+  await db.prefs.bulkDelete([PrefKey.ordersList, PrefKey.checkoutQuote, PrefKey.placeOrderAttempt, PrefKey.pendingPayment]);
 }
 
 /** The tables clearUserData writes: every transaction that calls it names them. */
 export function userDataTables(db: ReplicaDatabase) {
-  return [db.runningOrder, db.wallet, db.addresses, db.alerts];
+  return [db.runningOrder, db.wallet, db.addresses, db.syncState, db.alerts, db.orders, db.prefs];
 }
 
 const LOGOUT_TABLES = (db: ReplicaDatabase) => [db.session, db.address, db.popularLocations, db.prefs, ...userDataTables(db)];

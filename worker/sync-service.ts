@@ -20,8 +20,15 @@ import {
 } from './account.ts';
 import { MARK_ALL_CALL, MARK_ONE_CALL, alertMarkEffect } from './alert-rows.ts';
 import { markAlertRead, markAllAlertsRead, refreshAlerts, savePushToken } from './alerts.ts';
+import { deleteAddress, refreshAddresses, saveAddress, setDefaultAddress } from './addresses.ts';
 import { createApiClient } from './api-client.ts';
 import { boot, refreshReplica } from './boot.ts';
+import { addToCart, checkCart, clearCart, removeCartLine, restoreCartLine, setCartLineQuantity } from './cart.ts';
+import { cartCheckEffect } from './cart-check.ts';
+import { CHECK_CART_CALL } from './cart-lines.ts';
+import { LatestRequest, applyCoupon, quoteCheckout, refreshPaymentGateways, removeCoupon, setLoyaltyRedemption, type CheckoutDeps } from './checkout.ts';
+import { captureStripeRedirect, confirmStripePayment, startPayment } from './checkout-payment.ts';
+import { placeOrder } from './checkout-place-order.ts';
 import { completeCacheClear } from './cache-clear.ts';
 import { loginAsCustomer, registerGuestUser, stopActing } from './call-centre.ts';
 import type { SyncContext } from './context.ts';
@@ -33,13 +40,17 @@ import { refreshFilteredStores, refreshHome, setOrderType } from './home.ts';
 import { reverseGeocode, searchPlaces, useGpsFix } from './location.ts';
 import { drainOnce } from './outbox-drain.ts';
 import { OutboxDrainer, type DrainerOptions } from './outbox-drainer.ts';
+import { OrderTrackers, type TrackingOptions } from './order-tracking.ts';
+import { cancelOrder, loadMoreOrders, refreshOrder, refreshOrders } from './orders.ts';
 import { OutboxEffects } from './outbox-effects.ts';
 import { queueAction } from './outbox-queue.ts';
 import { settleFromServiceWorker } from './outbox-settle.ts';
 import { refreshPageList } from './page-list.ts';
 import { writePref } from './prefs.ts';
 import { changeAvatar, checkBan, deleteAccount, logout, refreshProfile, updateTaxNumber } from './profile.ts';
+import { openRatableOrder, rateOrder } from './ratings.ts';
 import { writeAddress } from './replica-writes.ts';
+import { checkRunningOrder } from './running-order.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 import { settle } from './settle.ts';
 import { isSimulatedOffline, storeSimulatedOffline } from './simulated-offline.ts';
@@ -63,11 +74,15 @@ export interface SyncServiceOptions {
   postToServiceWorker?: (message: ToServiceWorkerMessage) => void;
   /** Copies the simulated-offline switch where the service worker reads it. */
   mirrorSimulatedOffline?: (offline: boolean) => Promise<void>;
+  /** The running order's stream and polling timings (tests shorten them). */
+  tracking?: TrackingOptions;
 }
 
 export interface SyncService {
   api: SyncWorkerApi;
   drainer: OutboxDrainer;
+  /** The running orders watched now (tests stop them all when they end). */
+  trackers: OrderTrackers;
 }
 
 export function createSyncService(options: SyncServiceOptions): SyncService {
@@ -75,6 +90,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   const now = options.now ?? Date.now;
   const effects = options.effects ?? new OutboxEffects();
   if (!effects.get(TOGGLE_FAVOURITE_CALL)) effects.register(TOGGLE_FAVOURITE_CALL, favouriteEffect(db, now));
+  if (!effects.get(CHECK_CART_CALL)) effects.register(CHECK_CART_CALL, cartCheckEffect(db, now));
   for (const call of [MARK_ONE_CALL, MARK_ALL_CALL]) {
     if (!effects.get(call)) effects.register(call, alertMarkEffect(db, now));
   }
@@ -86,6 +102,7 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     onOutcome: (outcome) => recordConnectivity(db, outcome.kind === 'answer' ? null : outcome.kind, now()),
   });
   const ctx: SyncContext = { db, api: createApiClient({ send, retryBaseMs: options.apiRetryBaseMs }), now };
+  const checkout: CheckoutDeps = { send, quotes: new LatestRequest(), retryBaseMs: options.apiRetryBaseMs ?? 500 };
   const drainer = new OutboxDrainer({
     ...options.drainer,
     drainOnce: () => drainOnce({ db, effects, send, now }),
@@ -95,6 +112,12 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
   });
   const mirror = options.mirrorSimulatedOffline ?? (async () => {});
+  const trackers = new OrderTrackers(
+    ctx,
+    { origin: options.origin, fetch: options.fetch, isSimulatedOffline: () => isSimulatedOffline(db) },
+    options.tracking,
+  );
+  const watchedOrders = () => trackers.watchedIds();
 
   // React's strict mode and a second tab both call boot twice; one pass is enough.
   let booting: Promise<BootResult> | null = null;
@@ -107,7 +130,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
           const result = await boot(ctx);
           // A banned user (or a session the server ended) is signed out before the screens settle;
           // not when the page is about to clear everything and reload.
-          if (result.online && result.version?.kind !== 'cache-clear-required') await settle(() => checkBan(ctx));
+          if (result.online && result.version?.kind !== 'cache-clear-required') {
+            await settle(() => checkBan(ctx));
+            // The home banner of a customer's order on its way (no request when nobody is signed in).
+            await settle(() => checkRunningOrder(ctx, watchedOrders));
+          }
           if (result.online) void drainer.drain();
           return result;
         } finally {
@@ -171,7 +198,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     changeAvatar: (image) => settle(() => changeAvatar(ctx, image)),
     updateTaxNumber: (taxNumber) => settle(() => updateTaxNumber(ctx, taxNumber)),
     deleteAccount: () => settle(() => deleteAccount(ctx)),
-    logout: () => settle(() => logout(ctx)),
+    // The streams of this customer's orders carry their token: they close with the session.
+    logout: () => settle(() => logout(ctx).finally(() => trackers.stopAll())),
     checkBan: () => settle(() => checkBan(ctx)),
     loginAsCustomer: (userId) => settle(() => loginAsCustomer(ctx, userId)),
     registerGuestUser: (input) => settle(() => registerGuestUser(ctx, input)),
@@ -184,7 +212,35 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     markAllAlertsRead: () => markAllAlertsRead(ctx, { effects, drain: () => drainer.drain() }),
     refreshWallet: () => refreshWallet(ctx),
     savePushToken: (pushToken) => savePushToken(ctx, pushToken),
+    addToCart: (input) => settle(() => addToCart(ctx, input)),
+    setCartLineQuantity: (lineId, quantity) => settle(() => setCartLineQuantity(ctx, lineId, quantity)),
+    removeCartLine: (lineId) => settle(() => removeCartLine(ctx, lineId)),
+    restoreCartLine: (removed) => settle(() => restoreCartLine(ctx, removed)),
+    clearCart: () => settle(() => clearCart(ctx)),
+    checkCart: () => settle(() => checkCart(ctx, { effects, drain: () => drainer.drain() })),
+    refreshAddresses: () => settle(() => refreshAddresses(ctx)),
+    saveAddress: (input) => settle(() => saveAddress(ctx, input)),
+    deleteAddress: (addressId) => settle(() => deleteAddress(ctx, addressId)),
+    setDefaultAddress: (addressId) => settle(() => setDefaultAddress(ctx, addressId)),
+    checkRunningOrder: () => settle(() => checkRunningOrder(ctx, watchedOrders)),
+    trackOrder: (uniqueOrderId) => settle(() => trackers.track(uniqueOrderId)),
+    stopTracking: (uniqueOrderId) => trackers.stopTracking(uniqueOrderId),
+    openRatableOrder: (uniqueOrderId) => settle(() => openRatableOrder(ctx, uniqueOrderId)),
+    rateOrder: (input) => settle(() => rateOrder(ctx, input)),
+    refreshPaymentGateways: () => settle(() => refreshPaymentGateways(ctx)),
+    quoteCheckout: (choices) => settle(() => quoteCheckout(ctx, checkout, choices)),
+    applyCoupon: (code, choices) => settle(() => applyCoupon(ctx, checkout, code, choices)),
+    removeCoupon: () => settle(() => removeCoupon(ctx)),
+    setLoyaltyRedemption: (points) => settle(() => setLoyaltyRedemption(ctx, points)),
+    placeOrder: (input) => settle(() => placeOrder(ctx, checkout, input)),
+    startPayment: (uniqueOrderId) => settle(() => startPayment(ctx, checkout, uniqueOrderId)),
+    confirmStripePayment: (uniqueOrderId, paymentMethod) => settle(() => confirmStripePayment(ctx, checkout, uniqueOrderId, paymentMethod)),
+    captureStripeRedirect: (paymentIntent) => settle(() => captureStripeRedirect(ctx, checkout, paymentIntent)),
+    refreshOrders: () => settle(() => refreshOrders(ctx)),
+    loadMoreOrders: () => settle(() => loadMoreOrders(ctx)),
+    refreshOrder: (uniqueOrderId) => settle(() => refreshOrder(ctx, uniqueOrderId)),
+    cancelOrder: (uniqueOrderId, reason) => settle(() => cancelOrder(ctx, uniqueOrderId, reason)),
   } satisfies SyncWorkerApi;
 
-  return { api, drainer };
+  return { api, drainer, trackers };
 }

@@ -29,6 +29,7 @@ export function MoreRoutes() {
       <Route path="my-addresses" element={<Screens.AddressesScreen />} />
       <Route path="my-wallet" element={<Screens.WalletScreen />} />
       <Route path="my-orders" element={<Screens.OrdersScreen />} />
+      <Route path="my-orders/:unique_order_id" element={<Screens.OrderDetailScreen />} />
       <Route path="my-favorite-stores" element={<Screens.FavoriteStoresScreen />} />
       <Route path="rate-order/:id" element={<Screens.RateOrderScreen />} />
       <Route path="reviews/:slug" element={<Screens.ReviewsScreen />} />

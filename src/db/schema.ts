@@ -6,6 +6,8 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Item, Language, Notification, OutboxEntry, Page, Place, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress, Wallet } from '../api/index.ts';
+import type { CartStoreRef, StoredCartLine } from '../api/cart-rules.ts';
+import type { Address } from '../api/account-entities.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -106,12 +108,20 @@ export interface PlaceSearchRow extends Mirrored {
   query: string;
   places: Place[];
 }
-export interface CartLineRow {
-  id: string;
-  itemId: number;
-  storeId: number;
-  quantity: number;
-  addons: unknown[];
+/** A cart line (worker/cart-lines.ts writes whole CartLine rows; see StoredCartLine for the optional fields). */
+export type CartLineRow = StoredCartLine;
+/**
+ * The availability checks of the cart (worker/cart-check.ts). Only the newest
+ * check counts: queuing one deletes the older ones from the outbox.
+ */
+export interface CartCheckState {
+  /** The newest check's outbox row (its Idempotency-Key). */
+  outboxId: string;
+  requestedAt: number;
+  /** The newest answer applied to the lines: an older check's while the newest still waits. */
+  answer?: { outboxId: string; checkedAt: string; storeOpen: boolean };
+  /** Why the newest check got no answer it could apply (rejected, expired, unreadable). */
+  failure?: { outboxId: string; words: string; expired: boolean };
 }
 export interface CartMetaRow {
   id: 'cart';
@@ -120,6 +130,9 @@ export interface CartMetaRow {
   coupon: unknown | null;
   couponError: string | null;
   loyalty: { points: number; redeemed: boolean; redeemedPoints: number } | null;
+  /** The store of the lines (one store per cart); null or absent when the cart is empty. */
+  store?: CartStoreRef | null;
+  check?: CartCheckState | null;
 }
 export interface SessionRow {
   id: 'customer' | 'driver';
@@ -153,6 +166,13 @@ export type WalletRow = Wallet & {
   userId: number;
   fetchedAt: number;
 };
+/**
+ * A saved address of the signed-in customer as get-addresses answers it
+ * (worker/addresses.ts). The `addresses` table keeps its loose RecordRow type
+ * for rows written before this shape; read it through this type. Whose list
+ * it is needs no field: every change of user clears the table.
+ */
+export type SavedAddressRow = Address & Mirrored;
 export interface SyncStateRow {
   resource: string;
   fetchedAt: number | null;
@@ -319,6 +339,8 @@ export const SyncResource = {
   alerts: 'alerts',
   /** The signed-in customer's wallet. */
   wallet: 'wallet',
+  /** The signed-in customer's saved addresses (cleared with them on logout). */
+  addresses: 'addresses',
 } as const;
 
 /**
@@ -360,6 +382,19 @@ export const PrefKey = {
   storagePersistAsked: 'storagePersistAsked',
   /** The content pages' names and slugs (get-pages) for the account page's links: `{ pages, fetchedAt }`. */
   pageList: 'pageList',
+  /** The build fingerprint of the built-in English texts stored under BUILT_IN_TEXTS_ID (worker/replica-writes.ts). */
+  builtInTextsVersion: 'builtInTextsVersion',
+  // Checkout and orders (worker/checkout*.ts, worker/orders.ts; shapes in src/api/checkout-worker-api.ts).
+  /** The server's last price of the cart with the checkout's choices: CheckoutQuoteRow. */
+  checkoutQuote: 'checkoutQuote',
+  /** get-payment-gateways' last answer: PaymentGatewaysRow. */
+  paymentGateways: 'paymentGateways',
+  /** A place-order sent and not answered yet, with its Idempotency-Key: PlaceOrderAttempt. */
+  placeOrderAttempt: 'placeOrderAttempt',
+  /** A card order waiting for its payment: PendingPaymentRow. */
+  pendingPayment: 'pendingPayment',
+  /** The orders list's cursor: OrdersListRow. */
+  ordersList: 'ordersList',
 } as const;
 
 /**
@@ -378,4 +413,7 @@ export const PREFS_KEPT_ON_CACHE_CLEAR: readonly string[] = [
   PrefKey.visitCount,
   PrefKey.outboxSeq,
   PrefKey.simulatedOffline,
+  // An order the server may hold without the app knowing yet: its key must survive, or a retry could order twice.
+  PrefKey.placeOrderAttempt,
+  PrefKey.pendingPayment,
 ];

@@ -72,7 +72,9 @@ describe.each(testDatabases())('calls on $kind', ({ kind }) => {
     const arabic = (await call('get-single-language', { id: languages.find((l) => l.code === 'ar')?.id })).json<LanguageWithData>();
     expect(english.data).toMatchObject(ENGLISH_TEXTS);
     const arabicLetters = /[\u0600-\u06FF]/;
-    const notArabic = TEXT_KEYS.filter((key) => !arabicLetters.test(arabic.data[key] ?? ''));
+    // A text that is only a layout of values ('{quantity} × {name}') has no words to translate.
+    const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
+    const notArabic = TEXT_KEYS.filter((key) => hasWords(ENGLISH_TEXTS[key]) && !arabicLetters.test(arabic.data[key] ?? ''));
     expect(notArabic).toEqual([]);
     // Placeholders survive translation so the UI can fill them.
     expect(arabic.data.updatedAgo).toContain('{minutes}');

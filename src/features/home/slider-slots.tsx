@@ -8,6 +8,7 @@
 import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import type { CategorySlide } from '../../api/entities.ts';
 import type { PromoSliderGroup } from './home-rows.ts';
+import type * as Sliders from './Sliders.tsx';
 
 /** Spec §9: slider image size is 2.4 rem times the configured size. */
 export const SLIDER_REM_PER_SIZE = 2.4;
@@ -18,7 +19,7 @@ export function sliderSizeStyle(size: number): CSSProperties {
 }
 
 /** A lazily loaded slider; a chunk that fails to load leaves the space empty rather than breaking home. */
-function lazySlider<P extends object>(pick: (module: typeof import('./Sliders.tsx')) => ComponentType<P>) {
+function lazySlider<P extends object>(pick: (module: typeof Sliders) => ComponentType<P>) {
   const nothing: ComponentType<P> = () => null;
   return lazy(() => import('./Sliders.tsx').then((module) => ({ default: pick(module) }), () => ({ default: nothing })));
 }

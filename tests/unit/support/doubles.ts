@@ -14,7 +14,11 @@ import type { ToServiceWorkerMessage } from '../../../src/api/sw-messages.ts';
 import type { ServiceWorkerBridge } from '../../../src/lib/sw-bridge.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../src/db/schema.ts';
 import { accountWorkerDefaults } from './account-doubles.ts';
+import { addressWorkerDefaults } from './address-doubles.ts';
 import { alertsWorkerDefaults } from './alerts-doubles.ts';
+import { cartWorkerDefaults } from './cart-doubles.ts';
+import { checkoutWorkerDefaults } from './checkout-doubles.ts';
+import { trackingWorkerDefaults } from './tracking-doubles.ts';
 
 export const ONLINE_BOOT: BootResult = { hadReplica: true, online: true, version: { kind: 'unchanged' }, primaryLocationMissing: false };
 
@@ -62,6 +66,10 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
       value: { isFavourite: true, pending: false },
     })),
     ...alertsWorkerDefaults(db),
+    ...cartWorkerDefaults(db),
+    ...trackingWorkerDefaults(),
+    ...addressWorkerDefaults(db),
+    ...checkoutWorkerDefaults(db),
   } satisfies SyncWorkerApi;
   // Overrides are vi.fn()s too; the defaults' type keeps `.mock` visible to tests.
   return Object.assign(defaults, overrides) as typeof defaults;

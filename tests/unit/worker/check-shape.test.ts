@@ -92,6 +92,12 @@ describe('the contract uses only what the checker checks', () => {
 const PATTERN_EXAMPLES: Record<string, string[]> = {
   '^[a-z0-9]+(?:-[a-z0-9]+)*$': ['corner-bakery', 'x9'],
   '^[1-9][0-9]{0,9}$': ['12', '9999999999'],
+  // An in-app path a payment returns to.
+  '^/(?![/\\\\])[^\\s]*$': ['/checkout', '/running-order/FP-ABCD2345?paid=1'],
+  // A gateway's reference (Stripe's pi_…, Razorpay's order_…).
+  '^[A-Za-z0-9_.:-]+$': ['pi_3Nz9XYZ', 'order_ABC.123:x-y'],
+  // ISO-8601 with a zone (a driver's acted_at, a GPS fix's time).
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})$': ['2026-11-21T18:30:00.000Z', '2026-11-21T19:30+01:00'],
 };
 
 /** A valid value, made different by `variant`: another alternative of each union, optional properties there or not. */
