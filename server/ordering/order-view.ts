@@ -20,6 +20,7 @@ import {
 } from '../../src/api/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
+import { driverIsOnTheWay } from './lifecycle-tracking.ts';
 
 export interface OrderViewOptions {
   /** The viewer is the order's customer (or an agent acting for them): show the delivery PIN. */
@@ -138,14 +139,7 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
     payment_mode: row.payment_mode as PaymentMode,
     payment_status: row.payment_status,
     delivery_pin: options.showPin ? row.delivery_pin : null,
-    driver: driver
-      ? {
-          name: driver.name,
-          latitude: driver.latitude === null ? null : Number(driver.latitude),
-          longitude: driver.longitude === null ? null : Number(driver.longitude),
-          located_at: driver.recorded_at,
-        }
-      : null,
+    driver: driver ? driverOf(driver, Number(row.status)) : null,
     history: parts.history.map((entry) => ({ status: Number(entry.status), at: entry.happened_at })),
     cancel_reason: row.cancel_reason,
     created_at: row.created_at,
@@ -182,4 +176,15 @@ export async function toOrder(db: Kysely<Database>, row: OrderRow, options: Orde
 /** The history of one order, oldest first (a just-placed order's view needs nothing else it does not hold). */
 export async function historyOf(db: Kysely<Database>, orderId: number): Promise<OrderHistoryRow[]> {
   return db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+/** The driver's name, and their position only while they have the order (as get-order-status shows it). */
+function driverOf(driver: DriverRow, status: number): Order['driver'] {
+  const onTheWay = driverIsOnTheWay(status);
+  return {
+    name: driver.name,
+    latitude: onTheWay && driver.latitude !== null ? Number(driver.latitude) : null,
+    longitude: onTheWay && driver.longitude !== null ? Number(driver.longitude) : null,
+    located_at: onTheWay ? driver.recorded_at : null,
+  };
 }

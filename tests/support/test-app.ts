@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/schema.ts';
+import type { PaymentsConfig } from '../../server/payments/config.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
 import { testConfig } from './test-server.ts';
@@ -29,13 +30,15 @@ export interface TestAppOptions {
    * a test can add a route of its own (e.g. one that throws).
    */
   register?: (app: FastifyInstance) => void | Promise<void>;
+  /** The payment gateways' credentials, as the environment would give them; default none. */
+  payments?: PaymentsConfig;
 }
 
 export async function buildTestApp(kind: TestDatabaseKind = 'sqlite', options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp(testConfig(database, options.distDir), { register: options.register });
+    app = await buildApp({ ...testConfig(database, options.distDir), ...(options.payments ? { payments: options.payments } : {}) }, { register: options.register });
     await app.ready();
     if (options.seed ?? true) {
       await seedDemo(app.db, database.dataDir, { withoutPrimaryLocation: options.withoutPrimaryLocation ?? false });

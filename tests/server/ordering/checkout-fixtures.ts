@@ -13,6 +13,7 @@ import type { CouponsTable, Database, RestaurantsTable } from '../../../server/d
 import { appendLoyaltyEntry } from '../../../server/repositories/loyalty-repository.ts';
 import { appendWalletEntry } from '../../../server/repositories/wallet-repository.ts';
 import { callAs } from '../../support/accounts.ts';
+import type { PaymentsConfig } from '../../../server/payments/config.ts';
 
 export const MARKET_SQUARE = { latitude: 40.4406, longitude: -79.9959 };
 
@@ -189,3 +190,12 @@ export function callWithKey(app: FastifyInstance, name: CallName, payload: unkno
 export async function ordersOf(db: Kysely<Database>, userId: number) {
   return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
+
+/**
+ * Stripe's credentials for an app whose tests place card orders: placing one
+ * only awaits the payment and calls nothing at Stripe, so no Stripe (fake or
+ * real) needs to listen at apiUrl.
+ */
+export const CARD_READY_PAYMENTS: PaymentsConfig = {
+  stripe: { secretKey: 'sk_test_checkout', publishableKey: 'pk_test_checkout', webhookSecret: 'whsec_checkout', apiUrl: 'http://127.0.0.1:9' },
+};

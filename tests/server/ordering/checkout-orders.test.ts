@@ -13,6 +13,7 @@ import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import {
+  CARD_READY_PAYMENTS,
   addressKmNorth,
   callWithKey,
   createCoupon,
@@ -30,7 +31,7 @@ describe.each(testDatabases())('orders after checkout on $kind', ({ kind }) => {
   let t: TestApp;
   let store: TestStore;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp(kind, { payments: CARD_READY_PAYMENTS });
     store = await createTestStore(t.db);
   });
   afterAll(async () => {

@@ -17,6 +17,7 @@ import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import {
+  CARD_READY_PAYMENTS,
   addressKmNorth,
   callWithKey,
   createTestStore,
@@ -34,7 +35,7 @@ describe.each(testDatabases())('place-order on $kind', ({ kind }) => {
   let t: TestApp;
   let store: TestStore;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp(kind, { payments: CARD_READY_PAYMENTS });
     store = await createTestStore(t.db);
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, type DriverPositionSaved, type OrderDriverPosition, type OrderMoveResult } from '../../../src/api/index.ts';
+import { IDEMPOTENCY_HEADER, type DriverPositionSaved, type OrderDriverPosition, type OrderMoveResult, type OrdersPage } from '../../../src/api/index.ts';
 import { WRONG_PIN_LIMIT } from '../../../server/ordering/lifecycle-pin-guard.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
@@ -175,6 +175,14 @@ describe.each(testDatabases())('the driver side on $kind', ({ kind }) => {
     await moved(act(t.app, 'deliver-order', cast.driver, order, { delivery_pin: order.delivery_pin }));
     const after = (await act(t.app, 'get-delivery-guy-gps-location', cast.customer, order)).json<OrderDriverPosition>();
     expect(after).toEqual({ unique_order_id: order.unique_order_id, driver_name: 'Priya Natarajan', position: null });
+    // The customer's orders name the driver who brought it, and no longer say where they are.
+    const orders = (await callAs(t.app, 'get-orders', { token: cast.customer.token })).json<OrdersPage>();
+    expect(orders.orders.find((o) => o.unique_order_id === order.unique_order_id)?.driver).toEqual({
+      name: 'Priya Natarajan',
+      latitude: null,
+      longitude: null,
+      located_at: null,
+    });
 
     const notADriver = await callAs(t.app, 'set-delivery-guy-gps-location', { token: cast.customer.token, latitude: 1, longitude: 1 });
     expect(notADriver.statusCode).toBe(403);
