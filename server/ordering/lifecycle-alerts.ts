@@ -11,9 +11,10 @@
  * orderstatus_id): the alert opens the running order.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ENGLISH_TEXTS, formatText, OrderStatus, type OrderStatusCode, type TextKey } from '../../src/api/index.ts';
+import { formatText, OrderStatus, type OrderStatusCode, type TextKey } from '../../src/api/index.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import { createNotificationsRepository } from '../repositories/notifications-repository.ts';
+import { defaultLanguageTexts } from '../repositories/languages-repository.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -47,20 +48,6 @@ function wordsFor(order: OrderRow): AlertWords | null {
       // Placed and awaiting payment: the customer is the one who just did that.
       return null;
   }
-}
-
-/** The default language's words for these keys, English where it has none. */
-async function defaultLanguageTexts(db: Kysely<Database>, keys: readonly TextKey[]): Promise<Record<string, string>> {
-  const rows = await db
-    .selectFrom('translations as t')
-    .innerJoin('languages as l', 'l.id', 't.language_id')
-    .select(['t.key', 't.value'])
-    .where('l.is_default', '=', 1)
-    .where('t.key', 'in', keys)
-    .execute();
-  const texts: Record<string, string> = Object.fromEntries(keys.map((key) => [key, ENGLISH_TEXTS[key]]));
-  for (const row of rows) if (row.value.trim() !== '') texts[row.key] = row.value;
-  return texts;
 }
 
 /** Alerts the order's customer of the step it just took; nothing for steps they took themselves. */

@@ -6,22 +6,10 @@
  * where it has none, with data that opens the running order.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { ENGLISH_TEXTS, formatText, OrderStatus, type TextKey } from '../../src/api/index.ts';
+import { formatText, OrderStatus, type TextKey } from '../../src/api/index.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import type { Alert } from '../repositories/notifications-repository.ts';
-
-async function defaultLanguageWords(db: Kysely<Database>, keys: readonly TextKey[]): Promise<Record<string, string>> {
-  const rows = await db
-    .selectFrom('translations as t')
-    .innerJoin('languages as l', 'l.id', 't.language_id')
-    .select(['t.key', 't.value'])
-    .where('l.is_default', '=', 1)
-    .where('t.key', 'in', keys)
-    .execute();
-  const words: Record<string, string> = Object.fromEntries(keys.map((key) => [key, ENGLISH_TEXTS[key]]));
-  for (const row of rows) if (row.value.trim() !== '') words[row.key] = row.value;
-  return words;
-}
+import { defaultLanguageTexts } from '../repositories/languages-repository.ts';
 
 export async function orderPlacedAlert(
   db: Kysely<Database>,
@@ -31,7 +19,7 @@ export async function orderPlacedAlert(
   const awaitingPayment = Number(order.status) === OrderStatus.AWAITING_PAYMENT;
   const title: TextKey = awaitingPayment ? 'orderAlertAwaitingPaymentTitle' : 'orderAlertPlacedTitle';
   const message: TextKey = awaitingPayment ? 'orderAlertAwaitingPaymentMessage' : 'orderAlertPlacedMessage';
-  const words = await defaultLanguageWords(db, [title, message]);
+  const words = await defaultLanguageTexts(db, [title, message]);
   const values = { order: order.unique_order_id, store: storeName };
   return {
     title: formatText(words[title] ?? '', values),

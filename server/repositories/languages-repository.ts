@@ -1,6 +1,6 @@
 /** Languages and their translations (key → text). */
 import type { Kysely, Selectable } from 'kysely';
-import type { Language, LanguageWithData } from '../../src/api/index.ts';
+import { ENGLISH_TEXTS, type Language, type LanguageWithData, type TextKey } from '../../src/api/index.ts';
 import { fromFlag, type Database, type LanguagesTable } from '../db/schema.ts';
 
 function toLanguage(row: Selectable<LanguagesTable>): Language {
@@ -11,6 +11,24 @@ function toLanguage(row: Selectable<LanguagesTable>): Language {
     dir: row.dir,
     is_default: fromFlag(row.is_default),
   };
+}
+
+/**
+ * The default language's words for these keys, English where it has none: what
+ * the server writes in its own voice (alerts), since users have no language
+ * stored on the server. Works inside a transaction.
+ */
+export async function defaultLanguageTexts(db: Kysely<Database>, keys: readonly TextKey[]): Promise<Record<TextKey, string>> {
+  const rows = await db
+    .selectFrom('translations as t')
+    .innerJoin('languages as l', 'l.id', 't.language_id')
+    .select(['t.key', 't.value'])
+    .where('l.is_default', '=', 1)
+    .where('t.key', 'in', keys)
+    .execute();
+  const texts = Object.fromEntries(keys.map((key) => [key, ENGLISH_TEXTS[key]])) as Record<TextKey, string>;
+  for (const row of rows) if (row.value.trim() !== '') texts[row.key as TextKey] = row.value;
+  return texts;
 }
 
 export function createLanguagesRepository(db: Kysely<Database>) {
