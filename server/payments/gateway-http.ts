@@ -91,3 +91,25 @@ export function recordField(provider: string, record: Record<string, unknown>, n
   if (!isRecord(value)) throw new GatewayUnavailableError(provider, `answer without object "${name}": ${JSON.stringify(record).slice(0, 300)}`);
   return value;
 }
+
+/**
+ * What every REST gateway keeps the same way: its credentials (absent until
+ * the environment gives them), whether it has them, and the credentials for
+ * a call, or a 502 that says the provider cannot be used.
+ */
+export abstract class CredentialedGateway<Config> {
+  protected readonly config: Config | undefined;
+
+  constructor(config: Config | undefined) {
+    this.config = config;
+  }
+
+  isConfigured(): boolean {
+    return this.config !== undefined;
+  }
+
+  protected configured(provider: string): Config {
+    if (!this.config) throw new GatewayUnavailableError(provider, 'not configured');
+    return this.config;
+  }
+}

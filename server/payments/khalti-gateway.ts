@@ -8,7 +8,7 @@
  * Authorization is "Key <secret key>". Khalti takes Nepalese rupees only.
  */
 import type { KhaltiConfig } from './config.ts';
-import { field, GatewayUnavailableError, requestOk } from './gateway-http.ts';
+import { CredentialedGateway, field, GatewayUnavailableError, requestOk } from './gateway-http.ts';
 import {
   NO_ACTION,
   redirectAction,
@@ -23,26 +23,16 @@ const PROVIDER = 'Khalti';
 /** Lookup statuses that end the payment without money taken. */
 const FAILED_STATUSES = new Set(['Expired', 'User canceled', 'Refunded', 'Partially Refunded']);
 
-export class KhaltiGateway implements PaymentGateway {
+export class KhaltiGateway extends CredentialedGateway<KhaltiConfig> implements PaymentGateway {
   readonly id = 'KHALTI' as const;
   readonly displayName = 'Khalti';
   readonly currencies = ['NPR'] as const;
-  readonly #config: KhaltiConfig | undefined;
-
-  constructor(config: KhaltiConfig | undefined) {
-    this.#config = config;
-  }
-
-  isConfigured(): boolean {
-    return this.#config !== undefined;
-  }
-
   clientConfig(): Record<string, string> {
     return {};
   }
 
   async startPayment({ attempt, returnUrls, siteUrl }: StartPaymentInput): Promise<StartedPayment> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     if (attempt.reference) {
       // Paid (or being paid) on the earlier pidx: a new one would take the money twice.
       const earlier = await this.#lookup(config, attempt.reference);
@@ -64,7 +54,7 @@ export class KhaltiGateway implements PaymentGateway {
   }
 
   async confirm(attempt: PaymentAttempt & { reference: string }): Promise<GatewayVerdict> {
-    const lookup = await this.#lookup(this.#configured(), attempt.reference);
+    const lookup = await this.#lookup(this.configured(PROVIDER), attempt.reference);
     const { status } = lookup;
     return {
       outcome: status === 'Completed' ? 'SUCCEEDED' : FAILED_STATUSES.has(status) ? 'FAILED' : 'PENDING',
@@ -86,8 +76,4 @@ export class KhaltiGateway implements PaymentGateway {
     return { ...lookup, status: field(PROVIDER, lookup, 'status', 'string') };
   }
 
-  #configured(): KhaltiConfig {
-    if (!this.#config) throw new GatewayUnavailableError(PROVIDER, 'not configured');
-    return this.#config;
-  }
 }

@@ -9,7 +9,7 @@
 import { HttpError } from '../http-error.ts';
 import type { MercadoPagoConfig } from './config.ts';
 import { toDecimalAmount, toMinorUnits } from './currency.ts';
-import { field, GatewayUnavailableError, requestOk } from './gateway-http.ts';
+import { CredentialedGateway, field, requestOk } from './gateway-http.ts';
 import {
   NO_ACTION,
   redirectAction,
@@ -33,26 +33,16 @@ export function mercadoPagoReferenceOf(attempt: Pick<PaymentAttempt, 'uniqueOrde
   return `${attempt.uniqueOrderId}:${attempt.paymentId}`;
 }
 
-export class MercadoPagoGateway implements PaymentGateway<MercadoPagoProof> {
+export class MercadoPagoGateway extends CredentialedGateway<MercadoPagoConfig> implements PaymentGateway<MercadoPagoProof> {
   readonly id = 'MERCADOPAGO' as const;
   readonly displayName = 'Mercado Pago';
   readonly currencies = ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'UYU'] as const;
-  readonly #config: MercadoPagoConfig | undefined;
-
-  constructor(config: MercadoPagoConfig | undefined) {
-    this.#config = config;
-  }
-
-  isConfigured(): boolean {
-    return this.#config !== undefined;
-  }
-
   clientConfig(): Record<string, string> {
     return {};
   }
 
   async startPayment({ attempt, returnUrls, merchantName }: StartPaymentInput): Promise<StartedPayment> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     const headers = { authorization: `Bearer ${config.accessToken}` };
     const preference = attempt.reference
       ? await requestOk(PROVIDER, `${config.apiUrl}/checkout/preferences/${encodeURIComponent(attempt.reference)}`, { method: 'GET', headers })
@@ -81,7 +71,7 @@ export class MercadoPagoGateway implements PaymentGateway<MercadoPagoProof> {
   }
 
   async confirm(attempt: PaymentAttempt & { reference: string }, proof: MercadoPagoProof): Promise<GatewayVerdict> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     const payment = await requestOk(PROVIDER, `${config.apiUrl}/v1/payments/${encodeURIComponent(proof.paymentId)}`, {
       method: 'GET',
       headers: { authorization: `Bearer ${config.accessToken}` },
@@ -101,8 +91,4 @@ export class MercadoPagoGateway implements PaymentGateway<MercadoPagoProof> {
     };
   }
 
-  #configured(): MercadoPagoConfig {
-    if (!this.#config) throw new GatewayUnavailableError(PROVIDER, 'not configured');
-    return this.#config;
-  }
 }

@@ -6,7 +6,7 @@
  * Authentication is HTTP Basic with the secret key and no password.
  */
 import type { PaymongoConfig } from './config.ts';
-import { basicAuth, field, GatewayUnavailableError, isRecord, recordField, requestOk } from './gateway-http.ts';
+import { basicAuth, CredentialedGateway, field, isRecord, recordField, requestOk } from './gateway-http.ts';
 import {
   NO_ACTION,
   redirectAction,
@@ -27,26 +27,16 @@ interface Session {
   payments: { id: string; status: string; amount: number; currency: string }[];
 }
 
-export class PaymongoGateway implements PaymentGateway {
+export class PaymongoGateway extends CredentialedGateway<PaymongoConfig> implements PaymentGateway {
   readonly id = 'PAYMONGO' as const;
   readonly displayName = 'PayMongo';
   readonly currencies = ['PHP'] as const;
-  readonly #config: PaymongoConfig | undefined;
-
-  constructor(config: PaymongoConfig | undefined) {
-    this.#config = config;
-  }
-
-  isConfigured(): boolean {
-    return this.#config !== undefined;
-  }
-
   clientConfig(): Record<string, string> {
     return {};
   }
 
   async startPayment({ attempt, returnUrls, merchantName }: StartPaymentInput): Promise<StartedPayment> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     if (attempt.reference) {
       const session = await this.#session(config, attempt.reference);
       if (session.status === 'active') return { reference: session.id, action: redirectAction(session.checkoutUrl) };
@@ -76,7 +66,7 @@ export class PaymongoGateway implements PaymentGateway {
   }
 
   async confirm(attempt: PaymentAttempt & { reference: string }): Promise<GatewayVerdict> {
-    const session = await this.#session(this.#configured(), attempt.reference);
+    const session = await this.#session(this.configured(PROVIDER), attempt.reference);
     const paid = session.payments.find((payment) => payment.status === 'paid');
     const base = { reference: session.id, amount: attempt.amount, currency: attempt.currency, action: NO_ACTION };
     if (paid) return { ...base, outcome: 'SUCCEEDED', amount: paid.amount, currency: paid.currency.toUpperCase(), detail: `payment ${paid.id}` };
@@ -93,10 +83,6 @@ export class PaymongoGateway implements PaymentGateway {
     );
   }
 
-  #configured(): PaymongoConfig {
-    if (!this.#config) throw new GatewayUnavailableError(PROVIDER, 'not configured');
-    return this.#config;
-  }
 }
 
 /** PayMongo's JSON:API shape: { data: { id, attributes: { status, checkout_url, payments: [{ id, attributes }] } } }. */

@@ -8,7 +8,7 @@
 import { HttpError } from '../http-error.ts';
 import type { PaytmConfig } from './config.ts';
 import { toDecimalAmount, toMinorUnits } from './currency.ts';
-import { GatewayUnavailableError, field, isRecord, recordField, requestOk } from './gateway-http.ts';
+import { CredentialedGateway, GatewayUnavailableError, field, isRecord, recordField, requestOk } from './gateway-http.ts';
 import {
   NO_ACTION,
   type GatewayVerdict,
@@ -27,27 +27,17 @@ export function paytmOrderId(attempt: Pick<PaymentAttempt, 'uniqueOrderId' | 'pa
   return `${attempt.uniqueOrderId.replace(/[^A-Za-z0-9@_.-]/g, '').slice(0, 50 - suffix.length)}${suffix}`;
 }
 
-export class PaytmGateway implements PaymentGateway {
+export class PaytmGateway extends CredentialedGateway<PaytmConfig> implements PaymentGateway {
   readonly id = 'PAYTM' as const;
   readonly displayName = 'Paytm';
   readonly currencies = ['INR'] as const;
-  readonly #config: PaytmConfig | undefined;
-
-  constructor(config: PaytmConfig | undefined) {
-    this.#config = config;
-  }
-
-  isConfigured(): boolean {
-    return this.#config !== undefined;
-  }
-
   clientConfig(): Record<string, string> {
-    if (!this.#config) return {};
-    return { mid: this.#config.mid, script_url: this.#scriptUrl(this.#config) };
+    if (!this.config) return {};
+    return { mid: this.config.mid, script_url: this.#scriptUrl(this.config) };
   }
 
   async startPayment({ attempt, returnUrls }: StartPaymentInput): Promise<StartedPayment> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     // Initiating again for the same Paytm order id (a resumed payment) answers a fresh token for it.
     const orderId = attempt.reference ?? paytmOrderId(attempt);
     const amount = toDecimalAmount(attempt.amount, attempt.currency);
@@ -88,7 +78,7 @@ export class PaytmGateway implements PaymentGateway {
   }
 
   async confirm(attempt: PaymentAttempt & { reference: string }): Promise<GatewayVerdict> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     const body = { mid: config.mid, orderId: attempt.reference };
     const answer = await requestOk(PROVIDER, `${config.apiUrl}/v3/order/status`, {
       method: 'POST',
@@ -117,8 +107,4 @@ export class PaytmGateway implements PaymentGateway {
     return `${config.apiUrl}/merchantpgpui/checkoutjs/merchants/${encodeURIComponent(config.mid)}.js`;
   }
 
-  #configured(): PaytmConfig {
-    if (!this.#config) throw new GatewayUnavailableError(PROVIDER, 'not configured');
-    return this.#config;
-  }
 }

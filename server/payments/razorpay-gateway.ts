@@ -10,7 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http-error.ts';
 import type { RazorpayConfig } from './config.ts';
-import { basicAuth, field, GatewayUnavailableError, requestOk } from './gateway-http.ts';
+import { basicAuth, CredentialedGateway, field, requestOk } from './gateway-http.ts';
 import {
   NO_ACTION,
   type GatewayVerdict,
@@ -39,26 +39,16 @@ export function isValidRazorpaySignature(proof: RazorpayProof, keySecret: string
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export class RazorpayGateway implements PaymentGateway<RazorpayProof> {
+export class RazorpayGateway extends CredentialedGateway<RazorpayConfig> implements PaymentGateway<RazorpayProof> {
   readonly id = 'RAZORPAY' as const;
   readonly displayName = 'Razorpay';
   readonly currencies = 'any' as const;
-  readonly #config: RazorpayConfig | undefined;
-
-  constructor(config: RazorpayConfig | undefined) {
-    this.#config = config;
-  }
-
-  isConfigured(): boolean {
-    return this.#config !== undefined;
-  }
-
   clientConfig(): Record<string, string> {
-    return this.#config ? { key_id: this.#config.keyId } : {};
+    return this.config ? { key_id: this.config.keyId } : {};
   }
 
   async startPayment({ attempt, merchantName }: StartPaymentInput): Promise<StartedPayment> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     // A Razorpay order takes any number of attempts until paid: resuming needs no call.
     const orderId =
       attempt.reference ??
@@ -100,7 +90,7 @@ export class RazorpayGateway implements PaymentGateway<RazorpayProof> {
   }
 
   async confirm(attempt: PaymentAttempt & { reference: string }, proof: RazorpayProof): Promise<GatewayVerdict> {
-    const config = this.#configured();
+    const config = this.configured(PROVIDER);
     if (proof.orderId !== attempt.reference || !isValidRazorpaySignature(proof, config.keySecret)) {
       throw new HttpError(400, 'PAYMENT_SIGNATURE_INVALID', 'The Razorpay signature does not match this order and payment.');
     }
@@ -127,8 +117,4 @@ export class RazorpayGateway implements PaymentGateway<RazorpayProof> {
     };
   }
 
-  #configured(): RazorpayConfig {
-    if (!this.#config) throw new GatewayUnavailableError(PROVIDER, 'not configured');
-    return this.#config;
-  }
 }
