@@ -19,6 +19,7 @@ import { SavedNote } from '../stores/SavedNote.tsx';
 import { useWorkerRefresh } from '../stores/use-worker-refresh.ts';
 import { addAddressPath, savedAddressIdOf } from './return-path.ts';
 import { useSavedAddresses } from './use-saved-addresses.ts';
+import '../../ui/grouped-list.css';
 import './addresses.css';
 
 export interface AddressPickerProps {
@@ -69,7 +70,7 @@ export function AddressPicker({ selectedId, onSelect, deliverableFrom }: Address
     return (
       <>
         <SavedNote fetchedAt={view.fetchedAt} testId="address-picker-saved-note" />
-        <ul className="address-options">
+        <ul className="grouped-list address-options">
           {view.addresses.map((address) => {
             const outside = isOutside(address, deliverableFrom);
             const shown = formatHeaderAddress(address, t('defaultAddressTag'));

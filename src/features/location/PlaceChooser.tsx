@@ -18,6 +18,7 @@ import type { PendingAddress } from './ConfirmAddress.tsx';
 import { useGpsLocate } from './use-gps.ts';
 import { usePlaceResults } from './use-place-results.ts';
 import '../../ui/text-field.css';
+import '../../ui/grouped-list.css';
 import './location.css';
 
 /** A popular location, or a place the server lists as one. */
@@ -88,7 +89,7 @@ export function PlaceChooser({ query, onQueryChange, onPopular, onPlace }: Place
       {(!typed || shown.length > 0) && <h2 className="location-heading">{t('locationPopularHeading')}</h2>}
       {locations && locations.length === 0 && !typed && <EmptyState>{t('locationNoneSaved')}</EmptyState>}
       {shown.length > 0 && (
-        <ul className="location-list" data-testid="location-list">
+        <ul className="grouped-list location-list" data-testid="location-list">
           {shown.map((location) => (
             <li key={location.id}>
               <button type="button" className="location-option" onClick={() => onPopular(location)}>
@@ -116,7 +117,7 @@ export function PlaceChooser({ query, onQueryChange, onPopular, onPlace }: Place
           )}
           {nothing && !results.searching && <EmptyState>{t('locationNoMatch', { query: query.trim() })}</EmptyState>}
           {places.length > 0 && (
-            <ul className="location-list" data-testid="place-results">
+            <ul className="grouped-list location-list" data-testid="place-results">
               {places.map((place) => (
                 <li key={`${place.kind}:${place.name}`}>
                   <button type="button" className="location-option" onClick={() => choosePlace(place)}>

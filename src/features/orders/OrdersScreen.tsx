@@ -22,6 +22,7 @@ import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { orderStatusText } from './order-words.ts';
 import { useOrders } from './use-orders.ts';
+import '../../ui/grouped-list.css';
 import './orders.css';
 
 export function orderPath(uniqueOrderId: string): string {
@@ -109,7 +110,7 @@ export function OrdersScreen() {
           {t('ordersEmpty')}
         </EmptyState>
       ) : (
-        <ul className="orders-list" aria-label={title}>
+        <ul className="grouped-list orders-list" aria-label={title}>
           {view.orders.map((order) => (
             <OrderItem key={order.unique_order_id} order={order} />
           ))}

@@ -19,6 +19,7 @@ import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import './wallet.css';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
+import '../../ui/grouped-list.css';
 
 interface WalletView {
   signedIn: boolean;
@@ -100,7 +101,7 @@ export function WalletScreen() {
       {wallet.transactions.length === 0 ? (
         <EmptyState>{t('walletEmpty')}</EmptyState>
       ) : (
-        <ul className="wallet-entries">
+        <ul className="grouped-list wallet-entries">
           {wallet.transactions.map((entry) => (
             <TransactionItem key={entry.id} entry={entry} />
           ))}
