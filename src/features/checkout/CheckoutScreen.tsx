@@ -20,6 +20,8 @@ import { CheckoutForm } from './CheckoutForm.tsx';
 import { PaymentStep, useSettledPayment } from './PaymentStep.tsx';
 import { refusalText } from './refusal-text.ts';
 import { useCheckoutView } from './use-checkout-view.ts';
+// The form's fields and the order-type toggle are styled there; this chunk cannot count on another screen having loaded it.
+import '../../ui/form.css';
 import './checkout.css';
 
 /** Back from Stripe's redirect: the server reads the intent and settles the order, then the page moves on. */
