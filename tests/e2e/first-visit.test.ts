@@ -78,7 +78,8 @@ describe('first visit on a laptop (1280 px)', () => {
     const heading = await suite.server.db.selectFrom('settings').select('value').where('key', '=', 'desktopHeading').executeTakeFirstOrThrow();
     await expect.poll(() => app.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading.value);
     expect(await app.page.getByTestId('desktop-landing').locator('.achievements > *').count()).toBe(4);
-    expect(await app.page.getByRole('combobox', { name: /language/i }).isVisible()).toBe(true);
+    // The footer's selector lists the languages once they are read from the replica: wait for it.
+    await expect.poll(() => app.page.getByRole('combobox', { name: /language/i }).isVisible(), { timeout: 10_000 }).toBe(true);
     const previewFilter = () => app.phonePreview.locator('iframe').evaluate((frame) => getComputedStyle(frame).filter);
     expect(await previewFilter()).toContain('blur');
     await screenshot(app.page, 'laptop-landing-blurred');

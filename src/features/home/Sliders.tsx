@@ -4,14 +4,12 @@
  * style and label come from settings. Loaded after the first paint through
  * slider-slots.tsx, which holds their place meanwhile.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategorySlide } from '../../api/entities.ts';
-import { numberOr } from '../../api/setting-values.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useT } from '../../app/look.tsx';
 import type { PromoSliderGroup } from './home-rows.ts';
-
-import { sliderSizeStyle as sizeStyle } from './slider-slots.tsx';
+import { sliderSizeStyle as sizeStyle, useCategorySliderLook } from './slider-slots.tsx';
 
 /** An in-app path opens in the app; anything else is a link out. */
 function SlideLink({ url, label, children }: { url: string | null; label: string; children: ReactNode }) {
@@ -44,16 +42,9 @@ export function PromoSlider({ slider, label }: { slider: PromoSliderGroup; label
   );
 }
 
-const CORNERS: Record<string, string> = { square: '0', circle: '50%' };
-
 export function CategorySlider({ slides }: { slides: readonly CategorySlide[] }) {
   const t = useT();
-  const settings = useSettings();
-  const showLabel = settings.on('showRestaurantCategorySliderLabel');
-  const style = {
-    ...sizeStyle(numberOr(settings.get('restaurantCategorySliderSize'), 2)),
-    '--slide-corner': CORNERS[settings.get('restaurantCategorySliderStyle')] ?? '0.75rem',
-  } as CSSProperties;
+  const { style, showLabel } = useCategorySliderLook();
   return (
     <nav className="slider category-slider" style={style} aria-label={t('homeCategories')} data-testid="category-slider">
       {slides.map((slide) => (
