@@ -3,7 +3,7 @@
  * awaiting payment (PrefKey.pendingPayment, the cart still kept);
  * start-payment says what the page does next (Stripe.js confirms the intent
  * with the client secret); stripe-accept, or stripe-redirect-capture after a
- * redirect, settles it. Paid: the order is placed, the cart emptied and the
+ * redirect, settles it (the other gateways' confirm calls: checkout-gateways.ts). Paid: the order is placed, the cart emptied and the
  * pending payment gone. Failed: the order is payment failed and the cart
  * stays for another try. Still pending: the row keeps the next action.
  */
@@ -23,7 +23,7 @@ import { refreshOrder } from './orders.ts';
 import { readPref } from './prefs.ts';
 
 const AWAITING_PAYMENT = 8;
-/** Where a redirect-based method brings the customer back: the checkout, which settles it (stripe-redirect-capture). */
+/** Where a redirect-based method brings the customer back: the checkout, which settles it (stripe-redirect-capture, or the gateway's verify call). */
 export const PAYMENT_RETURN_PATH = '/checkout';
 const REFERENCE_PATTERN = /^[A-Za-z0-9_.:-]{1,255}$/;
 
@@ -50,7 +50,7 @@ async function recordState(ctx: SyncContext, session: CustomerSession, state: Pa
 }
 
 /** A payment call with the session; its answer recorded, and the order's history fetched behind it. */
-async function paymentCall(
+export async function paymentCall(
   ctx: SyncContext,
   call: (session: CustomerSession) => Promise<CheckoutValue<PaymentState>>,
 ): Promise<CheckoutResult<PaymentState>> {
@@ -86,7 +86,7 @@ async function forgetSettled(ctx: SyncContext, session: CustomerSession): Promis
   }
 }
 
-function isReference(value: unknown): value is string {
+export function isReference(value: unknown): value is string {
   return typeof value === 'string' && REFERENCE_PATTERN.test(value);
 }
 

@@ -27,6 +27,7 @@ import { addToCart, checkCart, clearCart, removeCartLine, restoreCartLine, setCa
 import { cartCheckEffect } from './cart-check.ts';
 import { CHECK_CART_CALL } from './cart-lines.ts';
 import { LatestRequest, applyCoupon, quoteCheckout, refreshPaymentGateways, removeCoupon, setLoyaltyRedemption, type CheckoutDeps } from './checkout.ts';
+import { processRazorpayPayment, verifyGatewayPayment } from './checkout-gateways.ts';
 import { captureStripeRedirect, confirmStripePayment, startPayment } from './checkout-payment.ts';
 import { placeOrder } from './checkout-place-order.ts';
 import { completeCacheClear } from './cache-clear.ts';
@@ -236,6 +237,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     startPayment: (uniqueOrderId) => settle(() => startPayment(ctx, checkout, uniqueOrderId)),
     confirmStripePayment: (uniqueOrderId, paymentMethod) => settle(() => confirmStripePayment(ctx, checkout, uniqueOrderId, paymentMethod)),
     captureStripeRedirect: (paymentIntent) => settle(() => captureStripeRedirect(ctx, checkout, paymentIntent)),
+    processRazorpayPayment: (uniqueOrderId, answer) => settle(() => processRazorpayPayment(ctx, checkout, uniqueOrderId, answer)),
+    verifyGatewayPayment: (uniqueOrderId, gateway, paymentId) => settle(() => verifyGatewayPayment(ctx, checkout, uniqueOrderId, gateway, paymentId)),
     refreshOrders: () => settle(() => refreshOrders(ctx)),
     loadMoreOrders: () => settle(() => loadMoreOrders(ctx)),
     refreshOrder: (uniqueOrderId) => settle(() => refreshOrder(ctx, uniqueOrderId)),

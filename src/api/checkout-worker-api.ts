@@ -111,6 +111,16 @@ export interface PendingPaymentRow {
   updatedAt: number;
 }
 
+/** What Razorpay Checkout's success handler hands the page, sent as is to razorpay-process. */
+export interface RazorpayCheckoutAnswer {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** The gateways settled by asking the provider with no proof from the page but, for Mercado Pago, the payment_id of the return URL. */
+export type VerifiedGateway = 'PAYTM' | 'PAYMONGO' | 'MERCADOPAGO' | 'KHALTI';
+
 /** An order in the `orders` table: the server's Order, whose it is, and when it was fetched. */
 export type StoredOrder = Order & { userId: number; fetchedAt: number };
 
@@ -167,6 +177,14 @@ export interface CheckoutWorkerApi {
   confirmStripePayment(uniqueOrderId: string, paymentMethod?: string): Promise<CheckoutResult<PaymentState>>;
   /** stripe-redirect-capture: the return from a redirect-based method (?payment_intent=pi_…), settled as confirmStripePayment. */
   captureStripeRedirect(paymentIntent: string): Promise<CheckoutResult<PaymentState>>;
+  /** razorpay-process: what Razorpay Checkout handed the page (the server checks its signature); settled as confirmStripePayment. */
+  processRazorpayPayment(uniqueOrderId: string, answer: RazorpayCheckoutAnswer): Promise<CheckoutResult<PaymentState>>;
+  /**
+   * paytm-verify, paymongo-verify, mercado-pago-verify (with the return URL's
+   * payment_id) or khalti-verify: the server asks the provider where the
+   * payment stands; settled as confirmStripePayment.
+   */
+  verifyGatewayPayment(uniqueOrderId: string, gateway: VerifiedGateway, paymentId?: string): Promise<CheckoutResult<PaymentState>>;
   /** The customer's newest orders (get-orders' first page) replace the list in `orders`. */
   refreshOrders(): Promise<SyncResult>;
   /** The next (older) page after what `orders` holds; more: false once the last page is in. */

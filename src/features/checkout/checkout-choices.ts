@@ -3,11 +3,11 @@
  * store, the addresses, the quote, the ways to pay) to the choices the
  * worker prices and places: the order type the store allows (spec §4), an
  * address inside its delivery area, the tip in minor units, the payment mode
- * the app can complete and whether the wallet pays first.
+ * and whether the wallet pays first.
  */
 import type { CheckoutChoices, CheckoutQuoteRow, PaymentGatewaysRow } from '../../api/checkout-worker-api.ts';
 import type { DeliveryAddress } from '../../api/order-entities.ts';
-import { MAX_TIP, type OrderType, type PaymentMode } from '../../api/order-limits.ts';
+import { MAX_TIP, PAYMENT_MODES, type OrderType, type PaymentMode } from '../../api/order-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
 import type { AddressRow, SavedAddressRow, StoreRow } from '../../db/schema.ts';
 import { isWithinDeliveryArea, type DeliveryArea } from '../../lib/geo-distance.ts';
@@ -15,14 +15,6 @@ import type { CheckoutDraft, TipChoice } from './use-checkout-draft.ts';
 
 /** The tip presets, percent of the subtotal. */
 export const TIP_PERCENTS = [10, 15, 20] as const;
-
-/**
- * The ways to pay this app can complete: cash, the wallet, and Stripe (its
- * card form on Stripe.js). Razorpay, Paytm, PayMongo, Mercado Pago and
- * Khalti need their own scripts or return pages, which this app does not
- * have yet, so they are not offered even when the server lists them.
- */
-export const SUPPORTED_PAYMENT_MODES: readonly PaymentMode[] = ['COD', 'WALLET', 'STRIPE'];
 
 export function orderTypesOf(store: Pick<StoreRow, 'delivery_type'> | null): OrderType[] {
   switch (store?.delivery_type) {
@@ -119,10 +111,14 @@ export function tipsOffered(quote: CheckoutQuoteRow | null, tipsSetting: boolean
   return tipsSetting && orderType === 'DELIVERY';
 }
 
-/** The ways to pay offered now that this app can complete, in the server's order. */
+/**
+ * The ways to pay the server offers now, in its order: every one has its
+ * payment step (cash and the wallet none; a gateway its card form, page or
+ * script, see PaymentStep). An id this version does not know is left out.
+ */
 export function offeredModes(gateways: PaymentGatewaysRow | null): PaymentMode[] {
   const ids = gateways?.gateways.map((gateway) => gateway.id) ?? [];
-  return ids.filter((id): id is PaymentMode => (SUPPORTED_PAYMENT_MODES as readonly string[]).includes(id));
+  return ids.filter((id): id is PaymentMode => (PAYMENT_MODES as readonly string[]).includes(id));
 }
 
 export function chosenPaymentMode(offered: readonly PaymentMode[], drafted: PaymentMode | null): PaymentMode | null {

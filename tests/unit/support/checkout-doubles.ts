@@ -5,7 +5,14 @@
  * nothing; a test that needs an answer writes the rows or passes its own.
  */
 import { vi } from 'vitest';
-import type { CheckoutChoices, CheckoutResult, PlaceOrderInput, PlacedOrder } from '../../../src/api/checkout-worker-api.ts';
+import type {
+  CheckoutChoices,
+  CheckoutResult,
+  PlaceOrderInput,
+  PlacedOrder,
+  RazorpayCheckoutAnswer,
+  VerifiedGateway,
+} from '../../../src/api/checkout-worker-api.ts';
 import type { PaymentState } from '../../../src/api/payment-entities.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
@@ -33,6 +40,10 @@ export function checkoutWorkerDefaults(db: ReplicaDatabase) {
     startPayment: vi.fn(async (_uniqueOrderId: string): Promise<CheckoutResult<PaymentState>> => OFFLINE),
     confirmStripePayment: vi.fn(async (_uniqueOrderId: string, _paymentMethod?: string): Promise<CheckoutResult<PaymentState>> => OFFLINE),
     captureStripeRedirect: vi.fn(async (_paymentIntent: string): Promise<CheckoutResult<PaymentState>> => OFFLINE),
+    processRazorpayPayment: vi.fn(async (_uniqueOrderId: string, _answer: RazorpayCheckoutAnswer): Promise<CheckoutResult<PaymentState>> => OFFLINE),
+    verifyGatewayPayment: vi.fn(
+      async (_uniqueOrderId: string, _gateway: VerifiedGateway, _paymentId?: string): Promise<CheckoutResult<PaymentState>> => OFFLINE,
+    ),
     refreshOrders: vi.fn(ok),
     loadMoreOrders: vi.fn(async (): Promise<SyncResult<{ more: boolean }>> => ({ ok: true as const, value: { more: false } })),
     refreshOrder: vi.fn(async (_uniqueOrderId: string) => ok()),
