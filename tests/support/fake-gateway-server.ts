@@ -18,13 +18,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/schema.ts';
 import type { PaymentsConfig } from '../../server/payments/config.ts';
 import { isValidPaytmSignature, paytmSignature } from '../../server/payments/paytm-checksum.ts';
-import { seedDemo } from '../../server/seed/seed-demo.ts';
-import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
-import { testConfig } from './test-server.ts';
+import type { TestDatabaseKind } from './databases.ts';
+import { buildTestApp } from './test-app.ts';
 
 export const FAKE_KEYS = {
   stripeSecret: 'sk_test_fake_secret',
@@ -406,26 +404,8 @@ export interface PaymentsTestApp {
 
 /** The real app on a fresh, seeded database, with the given gateways' credentials (as the environment would give them). */
 export async function buildPaymentsTestApp(kind: TestDatabaseKind, payments: PaymentsConfig): Promise<PaymentsTestApp> {
-  const database = await createTestDatabase(kind);
-  let app: FastifyInstance | undefined;
-  try {
-    app = await buildApp({ ...testConfig(database), payments });
-    await app.ready();
-    await seedDemo(app.db, database.dataDir);
-    const built = app;
-    return {
-      app: built,
-      db: built.db,
-      async close() {
-        await built.close();
-        await database.drop();
-      },
-    };
-  } catch (error) {
-    await app?.close();
-    await database.drop();
-    throw error;
-  }
+  const { app, db, close } = await buildTestApp(kind, { payments });
+  return { app, db, close };
 }
 
 export interface OrderAwaitingPayment {

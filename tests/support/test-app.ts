@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/schema.ts';
 import type { PaymentsConfig } from '../../server/payments/config.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabaseKind } from './databases.ts';
-import { testConfig } from './test-server.ts';
+import { testConfig, withPayments } from './test-server.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -38,7 +38,7 @@ export async function buildTestApp(kind: TestDatabaseKind = 'sqlite', options: T
   const database = await createTestDatabase(kind);
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ ...testConfig(database, options.distDir), ...(options.payments ? { payments: options.payments } : {}) }, { register: options.register });
+    app = await buildApp(withPayments(testConfig(database, options.distDir), options.payments), { register: options.register });
     await app.ready();
     if (options.seed ?? true) {
       await seedDemo(app.db, database.dataDir, { withoutPrimaryLocation: options.withoutPrimaryLocation ?? false });

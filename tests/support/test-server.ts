@@ -13,6 +13,7 @@ import type { AppConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
+import type { PaymentsConfig } from '../../server/payments/config.ts';
 
 export interface TestServerOptions {
   /** Default 'sqlite'. */
@@ -25,6 +26,8 @@ export interface TestServerOptions {
   withoutPrimaryLocation?: boolean;
   /** Extra routes for the test, registered before the server listens (see BuildAppOptions). */
   register?: BuildAppOptions['register'];
+  /** The payment gateways' credentials, as the environment would give them; default none. */
+  payments?: PaymentsConfig;
 }
 
 export interface TestServer {
@@ -51,11 +54,16 @@ export function testConfig(database: TestDatabase, distDir: string = REPOSITORY_
   };
 }
 
+/** The config with the gateways' credentials when a test gives them. */
+export function withPayments(config: AppConfig, payments: PaymentsConfig | undefined): AppConfig {
+  return payments ? { ...config, payments } : config;
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase(options.kind ?? 'sqlite');
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp(testConfig(database, options.distDir), { register: options.register });
+    app = await buildApp(withPayments(testConfig(database, options.distDir), options.payments), { register: options.register });
     if (options.seed ?? true) {
       await seedDemo(app.db, database.dataDir, { withoutPrimaryLocation: options.withoutPrimaryLocation ?? false });
     }

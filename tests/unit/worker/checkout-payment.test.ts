@@ -9,16 +9,12 @@
  * cart stays; the redirect return settles it; cancelling the waiting order
  * keeps the cart.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingPaymentRow, StoredOrder } from '../../../src/api/checkout-worker-api.ts';
 import type { PaymentState } from '../../../src/api/payment-entities.ts';
 import { PrefKey } from '../../../src/db/schema.ts';
-import { buildApp } from '../../../server/app.ts';
-import { seedDemo } from '../../../server/seed/seed-demo.ts';
-import { createTestDatabase } from '../../support/databases.ts';
 import { FAKE_KEYS, paymentsTestConfig, startFakeGatewayServer, type FakeGatewayServer } from '../../support/fake-gateway-server.ts';
-import { testConfig, type TestServer } from '../../support/test-server.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { cartOf, deliveryChoices, fillCart, serverOrdersOf, signIn, testShop } from './checkout-helpers.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -26,35 +22,9 @@ let fake: FakeGatewayServer;
 let server: TestServer;
 let harness: Harness;
 
-/** The real app with every gateway configured against the fake, listening like startTestServer's. */
-async function startPaymentsServer(gateways: FakeGatewayServer): Promise<TestServer> {
-  const database = await createTestDatabase('sqlite');
-  let app: FastifyInstance | undefined;
-  try {
-    app = await buildApp({ ...testConfig(database), payments: paymentsTestConfig(gateways) });
-    await seedDemo(app.db, database.dataDir);
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const started = app;
-    return {
-      url: address.replace(/\/$/, ''),
-      app: started,
-      db: started.db,
-      dataDir: database.dataDir,
-      async close() {
-        await started.close();
-        await database.drop();
-      },
-    };
-  } catch (error) {
-    await app?.close();
-    await database.drop();
-    throw error;
-  }
-}
-
 beforeAll(async () => {
   fake = await startFakeGatewayServer();
-  server = await startPaymentsServer(fake);
+  server = await startTestServer({ payments: paymentsTestConfig(fake) });
   await server.app.settingsRepository.set('stripeEnabled', 'true');
 });
 afterEach(async () => {
