@@ -94,8 +94,9 @@ export function recordField(provider: string, record: Record<string, unknown>, n
 
 /**
  * What every REST gateway keeps the same way: its credentials (absent until
- * the environment gives them), whether it has them, and the credentials for
- * a call, or a 502 that says the provider cannot be used.
+ * the environment gives them), whether it has them, the public values for the
+ * app (none by default), and the credentials for a call, or a 502 that says
+ * the provider cannot be used.
  */
 export abstract class CredentialedGateway<Config> {
   protected readonly config: Config | undefined;
@@ -106,6 +107,11 @@ export abstract class CredentialedGateway<Config> {
 
   isConfigured(): boolean {
     return this.config !== undefined;
+  }
+
+  /** Public values the app's payment step needs; most providers need none. */
+  clientConfig(): Record<string, string> {
+    return {};
   }
 
   protected configured(provider: string): Config {

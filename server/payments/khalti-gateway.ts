@@ -27,9 +27,6 @@ export class KhaltiGateway extends CredentialedGateway<KhaltiConfig> implements 
   readonly id = 'KHALTI' as const;
   readonly displayName = 'Khalti';
   readonly currencies = ['NPR'] as const;
-  clientConfig(): Record<string, string> {
-    return {};
-  }
 
   async startPayment({ attempt, returnUrls, siteUrl }: StartPaymentInput): Promise<StartedPayment> {
     const config = this.configured(PROVIDER);

@@ -37,9 +37,6 @@ export class MercadoPagoGateway extends CredentialedGateway<MercadoPagoConfig> i
   readonly id = 'MERCADOPAGO' as const;
   readonly displayName = 'Mercado Pago';
   readonly currencies = ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'UYU'] as const;
-  clientConfig(): Record<string, string> {
-    return {};
-  }
 
   async startPayment({ attempt, returnUrls, merchantName }: StartPaymentInput): Promise<StartedPayment> {
     const config = this.configured(PROVIDER);

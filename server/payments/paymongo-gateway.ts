@@ -31,9 +31,6 @@ export class PaymongoGateway extends CredentialedGateway<PaymongoConfig> impleme
   readonly id = 'PAYMONGO' as const;
   readonly displayName = 'PayMongo';
   readonly currencies = ['PHP'] as const;
-  clientConfig(): Record<string, string> {
-    return {};
-  }
 
   async startPayment({ attempt, returnUrls, merchantName }: StartPaymentInput): Promise<StartedPayment> {
     const config = this.configured(PROVIDER);

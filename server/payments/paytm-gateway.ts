@@ -31,7 +31,8 @@ export class PaytmGateway extends CredentialedGateway<PaytmConfig> implements Pa
   readonly id = 'PAYTM' as const;
   readonly displayName = 'Paytm';
   readonly currencies = ['INR'] as const;
-  clientConfig(): Record<string, string> {
+
+  override clientConfig(): Record<string, string> {
     if (!this.config) return {};
     return { mid: this.config.mid, script_url: this.#scriptUrl(this.config) };
   }

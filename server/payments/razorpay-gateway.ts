@@ -43,7 +43,8 @@ export class RazorpayGateway extends CredentialedGateway<RazorpayConfig> impleme
   readonly id = 'RAZORPAY' as const;
   readonly displayName = 'Razorpay';
   readonly currencies = 'any' as const;
-  clientConfig(): Record<string, string> {
+
+  override clientConfig(): Record<string, string> {
     return this.config ? { key_id: this.config.keyId } : {};
   }
 
