@@ -39,19 +39,31 @@ export class AccountPages {
     await this.field('Password').fill(details.password);
   }
 
-  /** The 6-digit code in the newest development-outbox message to a phone or e-mail address. */
-  async latestCode(to: string, timeoutMs = 10_000): Promise<string> {
+  /**
+   * Runs `send` (the click that asks for a code) and returns the 6-digit code
+   * of the first development-outbox message to `to` that arrived after it. A
+   * code sent earlier (at sign-up) is never taken for the new one, however
+   * slowly the new message arrives.
+   */
+  async codeSentBy(to: string, send: () => Promise<void>, timeoutMs = 10_000): Promise<string> {
+    const before = (await this.outboxMessages(to))[0]?.id ?? 0;
+    await send();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const url = new URL(DEV_OUTBOX_PATH, this.baseUrl);
-      url.searchParams.set('to', to);
-      const response = await fetch(url);
-      const { messages } = (await response.json()) as DevOutbox;
-      const code = messages[0]?.body.match(/\b(\d{6})\b/)?.[1];
+      const [newest] = await this.outboxMessages(to);
+      const code = newest && newest.id > before ? newest.body.match(/\b(\d{6})\b/)?.[1] : undefined;
       if (code) return code;
-      if (Date.now() > deadline) throw new Error(`no code was sent to ${to}`);
+      if (Date.now() > deadline) throw new Error(`no new code was sent to ${to}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+
+  /** The development outbox's messages to a phone or e-mail address, newest first. */
+  private async outboxMessages(to: string): Promise<DevOutbox['messages']> {
+    const url = new URL(DEV_OUTBOX_PATH, this.baseUrl);
+    url.searchParams.set('to', to);
+    const response = await fetch(url);
+    return ((await response.json()) as DevOutbox).messages;
   }
 
   /** Every row of one replica table. */
