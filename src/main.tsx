@@ -7,7 +7,9 @@
 import { createRoot } from 'react-dom/client';
 import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
+import { DESKTOP_MEDIA_QUERY } from './app/hooks/use-media-query.ts';
 import { applySimulatedOfflineAtStart, recordVisit } from './app/start-tasks.ts';
+import { readHomeSnapshot } from './features/home/home-snapshot.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { createServiceWorkerBridge } from './lib/sw-bridge.ts';
 import { getSyncWorker } from './lib/worker-bridge.ts';
@@ -19,7 +21,10 @@ const db = new ReplicaDatabase();
 db.open().catch((error: unknown) => console.error('replica not opened', error));
 const worker = getSyncWorker();
 const serviceWorker = createServiceWorkerBridge();
-const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload() };
+// Only the mobile home paints from its snapshot; any other first screen waits for the replica.
+const onMobileHome = window.location.pathname === '/' && !window.matchMedia(DESKTOP_MEDIA_QUERY).matches;
+const homeSnapshot = onMobileHome ? readHomeSnapshot() : null;
+const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload(), homeSnapshot };
 
 recordVisit(db).catch((error: unknown) => console.warn('visit not counted', error));
 const simulatedOfflineApplied = applySimulatedOfflineAtStart(services).catch((error: unknown) =>

@@ -9,10 +9,12 @@ import type { LanguageRow } from '../db/schema.ts';
 import type { SettingKey } from '../api/settings.ts';
 import { isSwitchOn } from '../api/setting-values.ts';
 import { formatText, type TextKey } from '../api/texts.ts';
+import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
 import { brandInkOnWhite, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
 import { useChosenLanguage } from './hooks/use-chosen-language.ts';
 import { useReplicaSettings, type ReplicaSettings } from './hooks/use-replica-settings.ts';
+import { useServices } from './services.tsx';
 
 export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
 
@@ -40,6 +42,15 @@ export function useSettings(): SettingsReader {
   const settings = useContext(SettingsContext);
   if (!settings) throw new Error('useSettings() outside <LookProvider>');
   return readerOf(settings);
+}
+
+/**
+ * The home snapshot while the settings are still its own (the replica has not
+ * answered yet), else undefined: a replica hook mounted then takes it as its
+ * first answer, one mounted later waits for the replica as usual.
+ */
+export function useHomeSnapshot(): BootHomeSnapshot | undefined {
+  return useContext(SettingsContext)?.homeSnapshot;
 }
 
 export function useT(): Translate {
@@ -93,8 +104,9 @@ function applyLook(get: (key: SettingKey) => string): void {
 }
 
 export function LookProvider({ children }: { children: ReactNode }) {
-  const settings = useReplicaSettings();
-  const { language, translations, builtIn } = useChosenLanguage();
+  const { homeSnapshot } = useServices();
+  const settings = useReplicaSettings(homeSnapshot);
+  const { language, translations, builtIn } = useChosenLanguage(homeSnapshot);
 
   const t = useCallback<Translate>(
     (key, values) => formatText(translations[key] || builtIn[key] || key, values),

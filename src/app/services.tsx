@@ -6,6 +6,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SyncWorkerApi } from '../api/worker-api.ts';
 import type { ReplicaDatabase } from '../db/schema.ts';
+import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
 import type { ServiceWorkerBridge } from '../lib/sw-bridge.ts';
 
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   serviceWorker: ServiceWorkerBridge;
   /** Reloads the page (the forced update, a language change); tests pass a spy. */
   reloadPage: () => void;
+  /** The home's first screen from localStorage, read at boot when the page opens on the mobile home. */
+  homeSnapshot?: BootHomeSnapshot | null;
 }
 
 const ServicesContext = createContext<AppServices | null>(null);

@@ -1,8 +1,9 @@
 /**
  * What the app keeps in localStorage, in one place. localStorage holds only a
  * few small mirrors of the replica so the very first paint (before React and
- * Dexie load) can use the brand colour and the text direction, and so the
- * forced cache clear (spec §4) knows exactly what survives it.
+ * Dexie load) can use the brand colour and the text direction, and the home
+ * can paint its first screen before IndexedDB answers; and so the forced
+ * cache clear (spec §4) knows exactly what survives it.
  */
 export const LocalKey = {
   location: 'geoLocation',
@@ -13,6 +14,10 @@ export const LocalKey = {
   /** JSON `{ id, code, dir }` of the chosen language. */
   language: 'userPreferedLanguage',
   activeStore: 'activeRestaurant',
+  /** The current order type, so boot can tell whether the home snapshot is for it. */
+  orderType: 'orderType',
+  /** JSON of the home's first screen (features/home/home-snapshot.ts); the cache clear drops it. */
+  homeSnapshot: 'homeSnapshot',
 } as const;
 
 /** Spec §4: location, address, colour, logo, updating message, language and active store. */

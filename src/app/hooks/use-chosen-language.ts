@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LanguageRow } from '../../db/schema.ts';
 import { BUILT_IN_TEXTS_ID, PrefKey } from '../../db/schema.ts';
+import type { BootHomeSnapshot } from '../../features/home/home-snapshot.ts';
 import { useReplica } from '../services.tsx';
 
 export interface ChosenLanguage {
@@ -12,8 +13,8 @@ export interface ChosenLanguage {
 
 const NONE: ChosenLanguage = { language: null, translations: {}, builtIn: {} };
 
-/** The chosen language (prefs.languageId, else the default one) with its translations. */
-export function useChosenLanguage(): ChosenLanguage {
+/** The chosen language (prefs.languageId, else the default one) with its translations; until the replica answers, the snapshot's. */
+export function useChosenLanguage(snapshot: BootHomeSnapshot | null = null): ChosenLanguage {
   const db = useReplica();
   return useLiveQuery(
     async (): Promise<ChosenLanguage> => {
@@ -31,6 +32,6 @@ export function useChosenLanguage(): ChosenLanguage {
       return { language, translations: language ? textsOf(language.id) : {}, builtIn: textsOf(BUILT_IN_TEXTS_ID) };
     },
     [db],
-    NONE,
+    snapshot ? { language: snapshot.language, translations: snapshot.texts, builtIn: {} } : NONE,
   );
 }

@@ -3,12 +3,14 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AddressRow } from '../../db/schema.ts';
 import { PrefKey, SyncResource } from '../../db/schema.ts';
 import { isAppOffline } from '../../lib/connectivity.ts';
+import { useHomeSnapshot } from '../look.tsx';
 import { useReplica } from '../services.tsx';
 
-/** The current address, null when none is set, undefined while loading. */
+/** The current address, null when none is set, undefined while loading (the home snapshot's before the replica answers). */
 export function useCurrentAddress(): AddressRow | null | undefined {
   const db = useReplica();
-  return useLiveQuery(async () => (await db.address.get('current')) ?? null, [db]);
+  const snapshot = useHomeSnapshot();
+  return useLiveQuery(async () => (await db.address.get('current')) ?? null, [db], snapshot?.address);
 }
 
 /** One preference value: undefined while loading, null when unset. */
@@ -41,8 +43,10 @@ export interface Connectivity {
   simulated: boolean;
 }
 
+/** Before the replica answers: what it said when the home snapshot was taken, so the offline notes do not arrive late. */
 export function useConnectivity(): Connectivity {
   const db = useReplica();
+  const snapshot = useHomeSnapshot();
   return useLiveQuery(
     async (): Promise<Connectivity> => {
       const [state, simulatedPref] = await Promise.all([
@@ -53,7 +57,7 @@ export function useConnectivity(): Connectivity {
       return { offline: isAppOffline(state?.error, simulated), simulated };
     },
     [db],
-    { offline: false, simulated: false },
+    snapshot?.connectivity ?? { offline: false, simulated: false },
   );
 }
 

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { SettingsMap } from '../../api/settings.ts';
 import { NEVER_FETCHED } from '../../db/schema.ts';
+import type { BootHomeSnapshot } from '../../features/home/home-snapshot.ts';
 import { useReplica } from '../services.tsx';
 
 export interface ReplicaSettings {
@@ -12,12 +13,19 @@ export interface ReplicaSettings {
   fetchedAt: number | null;
   /** True until settings ever came from the server (built-in defaults do not count). */
   isEmpty: boolean;
+  /** Set while the values are the home snapshot's, before the replica answered: hooks mounted meanwhile start from it. */
+  homeSnapshot?: BootHomeSnapshot;
 }
 
 const NOT_LOADED: ReplicaSettings = { loaded: false, values: {}, fetchedAt: null, isEmpty: true };
 
-/** All settings rows as one map; read once near the top and shared by context. */
-export function useReplicaSettings(): ReplicaSettings {
+function fromSnapshot(snapshot: BootHomeSnapshot): ReplicaSettings {
+  const fetchedAt = snapshot.settingsFetchedAt;
+  return { loaded: true, values: snapshot.settings, fetchedAt, isEmpty: fetchedAt === null, homeSnapshot: snapshot };
+}
+
+/** All settings rows as one map; read once near the top and shared by context. Until the replica answers: the snapshot's, if any. */
+export function useReplicaSettings(snapshot: BootHomeSnapshot | null = null): ReplicaSettings {
   const db = useReplica();
   return useLiveQuery(
     async (): Promise<ReplicaSettings> => {
@@ -31,6 +39,6 @@ export function useReplicaSettings(): ReplicaSettings {
       return { loaded: true, values, fetchedAt, isEmpty: fetchedAt === null };
     },
     [db],
-    NOT_LOADED,
+    snapshot ? fromSnapshot(snapshot) : NOT_LOADED,
   );
 }

@@ -13,6 +13,7 @@ import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import type { CustomerSession } from '../../db/session.ts';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { writeHomeSnapshot } from '../home/home-snapshot.ts';
 import { SimulatedOfflineSwitch } from '../offline/SimulatedOfflineSwitch.tsx';
 import { InstallOffer, useInstallOfferInFooter } from '../prompts/InstallOffer.tsx';
 import { AccountLinks, PageLinks } from './AccountLinks.tsx';
@@ -28,11 +29,16 @@ export function AccountScreen() {
   const installInFooter = useInstallOfferInFooter();
   // Said once on the signed-out view right after leaving: signed out, or the account deleted.
   const [farewell, setFarewell] = useState<TextKey | null>(null);
+  const leave = (note: TextKey) => {
+    // Logout resets the address (spec §4): the home painted from the last one must not show at the next start.
+    writeHomeSnapshot(null);
+    setFarewell(note);
+  };
 
   if (session === undefined) return <ScreenFallback />;
   return (
     <ScreenShell title={t('screenAccount')} topLevel className="account-screen">
-      {session ? <SignedIn session={session} onLeft={setFarewell} /> : <SignedOut farewell={farewell} />}
+      {session ? <SignedIn session={session} onLeft={leave} /> : <SignedOut farewell={farewell} />}
       <PageLinks />
       {!installInFooter && <InstallOffer placement="card" />}
       <section className="card" aria-labelledby="tester-tools-heading">

@@ -18,7 +18,8 @@ import { SavedNote } from '../stores/SavedNote.tsx';
 import { StoreCard } from '../stores/StoreCard.tsx';
 import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
 import { CategorySliderSlot, PromoSliderSlot } from './slider-slots.tsx';
-import { useCategorySlides, useHomeStores, type PromoSliderGroup } from './home-rows.ts';
+import { useCategorySlides, useHomeStores, type HomeSliders } from './home-rows.ts';
+import { useHomeSnapshotWriter } from './home-snapshot.ts';
 
 const SKELETON_CARDS = 4;
 
@@ -42,7 +43,8 @@ export function placeInserts(stores: readonly StoreRow[], inserts: readonly List
   return out;
 }
 
-export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[] }) {
+/** `sliders`: all of them; the main ones sit above the list, where MobileHome shows them. */
+export function HomeStoreList({ sliders }: { sliders: HomeSliders }) {
   const t = useT();
   const settings = useSettings();
   const worker = useSyncWorker();
@@ -51,6 +53,7 @@ export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[
   const orderType = home?.orderType ?? DEFAULT_ORDER_TYPE;
   const saved = home?.saved;
   const categorySlides = useCategorySlides();
+  useHomeSnapshotWriter(home, sliders, categorySlides);
   const refresh = useWorkerRefresh(address ? pointKey(address) : '', () => worker.refreshHome(), !!address);
   const [switched, setSwitched] = useState<{ to: OrderTypePreference; result: RefreshOutcome | null } | null>(null);
 
@@ -65,7 +68,7 @@ export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[
   const outcome = switched?.to === orderType ? switched.result : refresh.result;
   const retry = () => (switched ? choose(orderType) : refresh.retry());
 
-  const inserts: ListInsert[] = sliders.map((slider) => ({
+  const inserts: ListInsert[] = (settings.on('showPromoSlider') ? sliders.other : []).map((slider) => ({
     after: slider.position,
     key: `promo-${slider.id}`,
     node: <PromoSliderSlot slider={slider} label={t('homeOffers')} />,
@@ -92,7 +95,8 @@ export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[
 
   let body: ReactNode;
   if (saved) {
-    const count = saved.stores.length;
+    const shown = saved.stores.length;
+    const count = home.storeCount ?? shown;
     body = (
       <>
         <SavedNote fetchedAt={saved.list.fetchedAt} />
@@ -111,7 +115,8 @@ export function HomeStoreList({ sliders }: { sliders: readonly PromoSliderGroup[
           </EmptyState>
         )}
         <ul className="store-card-list" data-testid="home-store-list">
-          {placeInserts(saved.stores, count === 0 ? [] : inserts, (store) => (
+          {/* Only the first stores (a snapshot): what sits further down waits for them. */}
+          {placeInserts(saved.stores, count === 0 ? [] : inserts.filter((insert) => count === shown || insert.after <= shown), (store) => (
             <li className="home-store">
               <StoreCard store={store} orderType={orderType} />
             </li>

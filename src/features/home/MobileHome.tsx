@@ -49,7 +49,7 @@ export function MobileHome() {
         <HomeMessage />
         <section className="store-list-area" aria-labelledby="nearby-stores-heading" data-testid="store-list-area">
           <h2 id="nearby-stores-heading">{t('homeNearbyStores')}</h2>
-          <HomeStoreList sliders={showSliders ? sliders.other : []} />
+          <HomeStoreList sliders={sliders} />
         </section>
       </main>
       <TabBar />

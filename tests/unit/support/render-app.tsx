@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { AppContent, AppProviders } from '../../../src/app/App.tsx';
 import type { SyncWorkerApi } from '../../../src/api/worker-api.ts';
+import type { BootHomeSnapshot } from '../../../src/features/home/home-snapshot.ts';
 import { buildReplica, type ReplicaFixture } from './replica-fixture.ts';
 import { createServiceWorkerDouble, createWorkerDouble } from './doubles.ts';
 
@@ -11,6 +12,8 @@ export interface RenderAppOptions extends ReplicaFixture {
   path?: string;
   worker?: Partial<SyncWorkerApi>;
   updateWaiting?: boolean;
+  /** What main.tsx reads from localStorage when the page opens on the mobile home. */
+  homeSnapshot?: BootHomeSnapshot | null;
 }
 
 export async function renderApp(options: RenderAppOptions = {}) {
@@ -19,7 +22,7 @@ export async function renderApp(options: RenderAppOptions = {}) {
   const serviceWorker = createServiceWorkerDouble({ updateWaiting: options.updateWaiting ?? false });
   const reloadPage = vi.fn();
   const view = render(
-    <AppProviders services={{ db, worker, serviceWorker, reloadPage }}>
+    <AppProviders services={{ db, worker, serviceWorker, reloadPage, homeSnapshot: options.homeSnapshot }}>
       <MemoryRouter initialEntries={[options.path ?? '/']}>
         <AppContent />
       </MemoryRouter>
