@@ -18,8 +18,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** What a wallet entry was for. Ordering adds its entries with these types. */
-export const WALLET_ENTRY_TYPES = ['welcome', 'top_up', 'order_payment', 'order_refund', 'cashback', 'adjustment'] as const;
+/** What a wallet entry was for. Ordering adds its entries with these types; a driver's earnings are delivery_commission and delivery_tip (driver-limits.ts). */
+export const WALLET_ENTRY_TYPES = [
+  'welcome',
+  'top_up',
+  'order_payment',
+  'order_refund',
+  'cashback',
+  'adjustment',
+  'delivery_commission',
+  'delivery_tip',
+] as const;
 export type WalletEntryType = (typeof WALLET_ENTRY_TYPES)[number];
 
 /** get-user-notifications answers at most this many, newest first. */

@@ -37,6 +37,10 @@ import { accountCalls } from './account-calls.ts';
 import { addressCalls } from './address-calls.ts';
 import { paymentCalls } from './payment-calls.ts';
 import { orderCalls, orderLifecycleCalls } from './order-calls.ts';
+import { driverCalls } from './driver-calls.ts';
+// The console's tables as types only: their schemas live in all-calls.ts, so the worker's bundle carries none of them.
+import type { catalogAdminCalls } from './catalog-admin-calls.ts';
+import type { adminCalls } from './admin-calls.ts';
 
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
@@ -50,12 +54,18 @@ const Token = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
 const Point = { latitude: LatitudeSchema, longitude: LongitudeSchema };
 const strict = { additionalProperties: false } as const;
 
-export const calls = {
+/**
+ * The calls of the app (customers, agents, drivers): the ones the sync worker
+ * makes and checks answers of. The console's calls are apart (below), so the
+ * worker's bundle carries none of their schemas.
+ */
+export const appCalls = {
   ...accountCalls,
   ...addressCalls,
   ...paymentCalls,
   ...orderCalls,
   ...orderLifecycleCalls,
+  ...driverCalls,
   'get-settings': {
     summary: 'All settings as key/value pairs; the app stores each under its key.',
     body: NoBody,
@@ -208,20 +218,26 @@ export interface CallDefinition {
   params?: TSchema;
 }
 
-export type CallName = keyof typeof calls;
-export type CallBody<N extends CallName> = Static<(typeof calls)[N]['body']>;
-export type CallResponse<N extends CallName> = Static<(typeof calls)[N]['response']>;
+/** Every call the server answers: the app's and the console's (admin-calls.ts, catalog-admin-calls.ts); the table itself is in all-calls.ts. */
+export type AllCalls = typeof appCalls & typeof catalogAdminCalls & typeof adminCalls;
+
+export type CallName = keyof AllCalls;
+/** A call of the app (not the console's): what the sync worker may make. */
+export type AppCallName = keyof typeof appCalls;
+export type CallBody<N extends CallName> = Static<AllCalls[N]['body']>;
+export type CallResponse<N extends CallName> = Static<AllCalls[N]['response']>;
 /** The path parameters of a call (an empty object for calls without any). */
-export type CallParams<N extends CallName> = (typeof calls)[N] extends { params: infer P extends TSchema }
+export type CallParams<N extends CallName> = AllCalls[N] extends { params: infer P extends TSchema }
   ? Static<P>
   : Record<string, never>;
 /** Calls whose path carries parameters (e.g. get-restaurant-info/:slug). */
-export type PathCallName = { [N in CallName]: (typeof calls)[N] extends { params: TSchema } ? N : never }[CallName];
+export type PathCallName = { [N in CallName]: AllCalls[N] extends { params: TSchema } ? N : never }[CallName];
 
 /** The route pattern of a call after /public/api/, e.g. `get-restaurant-info/:slug`. */
 export function callRoute(name: CallName): string {
-  const call: CallDefinition = calls[name];
-  return call.path ?? name;
+  // Only the app's calls have path parameters; reading its table alone keeps the console's out of the worker's bundle.
+  const call = (appCalls as Record<string, CallDefinition | undefined>)[name];
+  return call?.path ?? name;
 }
 
 /** The concrete path of a call after /public/api/, with its parameters filled in and encoded. */

@@ -277,6 +277,9 @@ export type StoreReviews = Static<typeof StoreReviewsSchema>;
 export * from './account-entities.ts';
 // Cart lines, availability, quotes, orders, payments and ratings live in order-entities.ts.
 export * from './order-entities.ts';
+export * from './driver-entities.ts';
+// The console's catalogue (stores, menus, sliders, pages, coupons as administrators edit them).
+export * from './catalog-admin-entities.ts';
 // Payment methods, the next step of a gateway payment and where a payment stands live in payment-entities.ts.
 export * from './payment-entities.ts';
 

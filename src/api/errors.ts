@@ -82,6 +82,34 @@ export const ERROR_CODES = [
   'PAYMENT_SIGNATURE_INVALID',
   'PAYMENT_AMOUNT_MISMATCH',
   'PAYMENT_GATEWAY_UNAVAILABLE',
+  // The driver area: a non-driver at delivery/login, a driver off duty or at
+  // their limit of orders held at once, an order of a store they are not linked to.
+  'NOT_A_DRIVER',
+  'DRIVER_OFF_DUTY',
+  'DRIVER_ORDER_LIMIT',
+  'STORE_NOT_LINKED',
+  // The console's catalogue (catalog-admin-calls.ts): unique names taken, rows still referred to by orders,
+  // and the rules across fields that the schema cannot say.
+  'SLUG_TAKEN',
+  'CODE_TAKEN',
+  'IN_USE',
+  'INVALID_OPENING_HOURS',
+  'INVALID_TIME_ZONE',
+  'INVALID_IMAGE_URL',
+  'INVALID_LINK',
+  'NOT_A_STORE_OWNER',
+  'WRONG_STORE',
+  'INVALID_ADDON_LIMITS',
+  'INVALID_DISCOUNT',
+  'INVALID_DATE_RANGE',
+  // The console's settings, languages, locations and people (admin-calls.ts): a key the app does not have,
+  // a language code in use, the default language or primary location that must stay, stores for a role without any.
+  'UNKNOWN_SETTING',
+  'UNKNOWN_TEXT_KEY',
+  'LANGUAGE_CODE_TAKEN',
+  'LANGUAGE_IS_DEFAULT',
+  'LOCATION_IS_PRIMARY',
+  'WRONG_USER_ROLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -177,6 +205,28 @@ export const ERROR_TEXT_KEYS = {
   PAYMENT_SIGNATURE_INVALID: 'errorPaymentSignatureInvalid',
   PAYMENT_AMOUNT_MISMATCH: 'errorPaymentAmountMismatch',
   PAYMENT_GATEWAY_UNAVAILABLE: 'errorPaymentGatewayUnavailable',
+  NOT_A_DRIVER: 'errorNotADriver',
+  DRIVER_OFF_DUTY: 'errorDriverOffDuty',
+  DRIVER_ORDER_LIMIT: 'errorDriverOrderLimit',
+  STORE_NOT_LINKED: 'errorStoreNotLinked',
+  SLUG_TAKEN: 'errorSlugTaken',
+  CODE_TAKEN: 'errorCodeTaken',
+  IN_USE: 'errorInUse',
+  INVALID_OPENING_HOURS: 'errorInvalidOpeningHours',
+  INVALID_TIME_ZONE: 'errorInvalidTimeZone',
+  INVALID_IMAGE_URL: 'errorInvalidImageUrl',
+  INVALID_LINK: 'errorInvalidLink',
+  NOT_A_STORE_OWNER: 'errorNotAStoreOwner',
+  WRONG_STORE: 'errorWrongStore',
+  INVALID_ADDON_LIMITS: 'errorInvalidAddonLimits',
+  INVALID_DISCOUNT: 'errorInvalidDiscount',
+  INVALID_DATE_RANGE: 'errorInvalidDateRange',
+  UNKNOWN_SETTING: 'errorUnknownSetting',
+  UNKNOWN_TEXT_KEY: 'errorUnknownTextKey',
+  LANGUAGE_CODE_TAKEN: 'errorLanguageCodeTaken',
+  LANGUAGE_IS_DEFAULT: 'errorLanguageIsDefault',
+  LOCATION_IS_PRIMARY: 'errorLocationIsPrimary',
+  WRONG_USER_ROLE: 'errorWrongUserRole',
 } as const satisfies Record<ErrorCode, TextKey>;
 
 /** The translation key for any code, also one an older app does not know (then the generic text). */

@@ -36,6 +36,7 @@ import {
   STORE_ORDERS_LIMIT,
   StoreOrdersSchema,
 } from './order-entities.ts';
+import { PREP_MINUTES_MAX, PREP_MINUTES_MIN } from './admin-limits.ts';
 
 const strict = { additionalProperties: false } as const;
 /** As in calls.ts: the spec's `token` field, optional because `Authorization: Bearer` works instead. */
@@ -159,8 +160,14 @@ const driverMove = 'Drivers only (FORBIDDEN otherwise); acted_at is when they ac
 
 export const orderLifecycleCalls = {
   'accept-order': {
-    summary: `The store accepts a placed order: placed → preparing. ${storeMove}`,
-    body: Type.Object(OrderRef, strict),
+    summary:
+      `The store accepts a placed order: placed → preparing. prep_minutes (${PREP_MINUTES_MIN}–${PREP_MINUTES_MAX}) is how long the food ` +
+      'takes: the customer then sees estimated_ready_at on the order and its tracking. A replay on an order already preparing changes nothing. ' +
+      storeMove,
+    body: Type.Object(
+      { ...OrderRef, prep_minutes: Type.Optional(Type.Integer({ minimum: PREP_MINUTES_MIN, maximum: PREP_MINUTES_MAX })) },
+      strict,
+    ),
     response: OrderMoveResultSchema,
   },
   'mark-order-ready': {
@@ -211,8 +218,10 @@ export const orderLifecycleCalls = {
   'deliver-order': {
     summary:
       `The assigned driver hands the order over: picked up → delivered, with the customer's ${DELIVERY_PIN_DIGITS}-digit delivery_pin ` +
-      `(WRONG_DELIVERY_PIN, 422, otherwise). A cash order is then paid and the customer earns their loyalty points. ${driverMove}`,
-    body: Type.Object({ ...OrderRef, delivery_pin: Type.String({ maxLength: 16 }), acted_at: ActedAt }, strict),
+      '(missing or wrong: WRONG_DELIVERY_PIN, 422) unless the setting deliveryPinRequired is off. A cash order is then paid (the cash ' +
+      "is recorded as in the driver's hands), the driver's commission and the tip are credited to their wallet, and the customer earns " +
+      `their loyalty points. ${driverMove}`,
+    body: Type.Object({ ...OrderRef, delivery_pin: Type.Optional(Type.String({ maxLength: 16 })), acted_at: ActedAt }, strict),
     response: OrderMoveResultSchema,
   },
   'set-delivery-guy-gps-location': {

@@ -231,6 +231,10 @@ export const OrderSchema = Type.Composite([
     /** Every status the order took, oldest first. */
     history: Type.Array(OrderHistoryEntrySchema),
     cancel_reason: Nullable(Type.String()),
+    /** Minutes the store said the food takes when it accepted; null when it did not say (optional: replicas from before lack it). */
+    prep_minutes: Type.Optional(Nullable(Type.Integer())),
+    /** When the store expects the food ready (acceptance + prep_minutes); null when it gave no time. */
+    estimated_ready_at: Type.Optional(Nullable(Type.String())),
     created_at: Type.String(),
     updated_at: Type.String(),
     can_cancel: Type.Boolean(),
@@ -264,6 +268,8 @@ export const OrderTrackingSchema = Type.Object({
   /** The driver and their last position while they have the order (driver assigned, picked up); null otherwise. */
   driver: Nullable(OrderDriverSchema),
   cancel_reason: Nullable(Type.String()),
+  /** When the store expects the food ready (accept-order prep_minutes); null when it gave no time. */
+  estimated_ready_at: Type.Optional(Nullable(Type.String())),
   updated_at: Type.String(),
 });
 export type OrderTracking = Static<typeof OrderTrackingSchema>;

@@ -95,6 +95,16 @@ export const SETTING_DEFAULTS = {
   loyaltyPointValue: '1',
   loyaltyMinRedeemPoints: '100',
   loyaltyMaxRedeemPercent: '50',
+  // The driver area (driver-limits.ts): orders a driver may hold at once,
+  // their earning per delivered order (a percentage of the subtotal or of
+  // the delivery fee; tips go to them in full), how often the app sends a
+  // GPS fix while an order is active, and whether deliver-order asks for the
+  // customer's PIN.
+  driverMaxActiveOrders: '3',
+  driverCommissionType: 'DELIVERY_FEE_PERCENT',
+  driverCommissionRate: '80',
+  driverGpsIntervalSeconds: '15',
+  deliveryPinRequired: 'true',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

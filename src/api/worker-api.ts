@@ -14,6 +14,7 @@ import type { CartWorkerApi } from './cart-worker-api.ts';
 import type { AddressWorkerApi } from './address-worker-api.ts';
 import type { TrackingWorkerApi } from './tracking-worker-api.ts';
 import type { CheckoutWorkerApi } from './checkout-worker-api.ts';
+import type { DriverWorkerApi } from './driver-worker-api.ts';
 
 export type SyncFailure =
   | { ok: false; reason: 'offline' }
@@ -91,8 +92,8 @@ export interface AlertsMarked {
   pending: boolean;
 }
 
-/** The account methods (sign-in, the account page, the call centre) are in account-worker-api.ts, the cart's in cart-worker-api.ts, the saved addresses' in address-worker-api.ts, the running order's and ratings' in tracking-worker-api.ts, checkout's and the orders list's in checkout-worker-api.ts. */
-export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressWorkerApi, TrackingWorkerApi, CheckoutWorkerApi {
+/** The account methods (sign-in, the account page, the call centre) are in account-worker-api.ts, the cart's in cart-worker-api.ts, the saved addresses' in address-worker-api.ts, the running order's and ratings' in tracking-worker-api.ts, checkout's and the orders list's in checkout-worker-api.ts, the driver area's in driver-worker-api.ts. */
+export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressWorkerApi, TrackingWorkerApi, CheckoutWorkerApi, DriverWorkerApi {
   /** Version check, settings, languages, translations, primary location — in the spec's order. */
   boot(): Promise<BootResult>;
   refreshSettings(): Promise<SyncResult>;

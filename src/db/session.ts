@@ -8,6 +8,10 @@
 import type { SessionRow } from './schema.ts';
 
 export const CUSTOMER_SESSION_ID = 'customer';
+/** A driver's session (delivery/login) lives in its own row, so a customer and a driver can both be signed in on one device. */
+export const DRIVER_SESSION_ID = 'driver';
+/** The /admin console's session (an administrator or a store owner): its own row, beside the customer's and the driver's. */
+export const CONSOLE_SESSION_ID = 'console';
 
 /** The agent behind a customer's session, and the agent's own session to go back to. */
 export interface ActingAgent {
