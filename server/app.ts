@@ -21,6 +21,7 @@ import apiRoutes from './routes/api/index.ts';
 import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
 import orderEventsRoute from './routes/order-events.ts';
+import storeOrderEventsRoute from './routes/store-order-events.ts';
 import staticFiles from './routes/static-files.ts';
 import versionRoute from './routes/version.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await app.register(orderEventsRoute);
+    await app.register(storeOrderEventsRoute);
     await app.register(healthRoute);
     await app.register(versionRoute);
     await app.register(manifestRoute);

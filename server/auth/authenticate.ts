@@ -4,7 +4,8 @@
  * expired token (or a deleted account) is a 401 UNAUTHORIZED; a banned
  * user's token is a 403 ACCOUNT_BANNED. Every call that takes a token goes
  * through requireUser(); account calls that name a user_id go through
- * requireSelf(), call-centre calls through requireAgent().
+ * requireSelf(), call-centre calls through requireAgent(), the driver area
+ * through requireDriver().
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
@@ -63,5 +64,16 @@ export async function requireAgent(
 ): Promise<SessionUser> {
   const user = await requireUser(app, request, body);
   if (user.role !== 'agent' || user.acting_user_id !== null) throw forbidden('Only call-centre agents can do this.');
+  return user;
+}
+
+/** A driver: the driver area's calls and the driver's moves. */
+export async function requireDriver(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: { token?: string | undefined },
+): Promise<SessionUser> {
+  const user = await requireUser(app, request, body);
+  if (user.role !== 'driver') throw forbidden('Only drivers can do this.');
   return user;
 }

@@ -449,6 +449,16 @@ export interface OrdersTable {
   cancel_reason: string | null;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Commission + tip credited to the driver when it was delivered; null before, or without a driver (0008). */
+  driver_earning: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Cash the driver took at the door on a cash-on-delivery order; null otherwise (0008). */
+  cash_collected: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When that cash was handed in to the business; null while the driver holds it (0008). */
+  cash_settled_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** Minutes the store said the food takes when it accepted (accept-order prep_minutes); null when it did not say (0010). */
+  prep_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Acceptance time + prep_minutes: when the customer can expect it ready; null without prep_minutes (0010). */
+  estimated_ready_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /** What was bought (0006): the name and unit price (item + add-ons) as they were. */
@@ -510,6 +520,19 @@ export interface LoyaltyTransactionsTable {
   created_at: IsoTime;
 }
 
+/** The console's audit: who changed what, when (0009; server/admin/audit.ts). */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  user_id: number;
+  role: string;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  /** JSON of the changed values. */
+  details: string;
+  created_at: IsoTime;
+}
+
 /** A driver's last known position (0006). */
 export interface DriverLocationsTable {
   user_id: number;
@@ -518,6 +541,30 @@ export interface DriverLocationsTable {
   heading: number | null;
   recorded_at: IsoTime;
   updated_at: IsoTime;
+}
+
+/** The stores a driver delivers for (0008). */
+export interface DriverStoresTable {
+  driver_user_id: number;
+  restaurant_id: number;
+  created_at: IsoTime;
+}
+
+/** A driver's duty state (0008); no row: off duty, never switched. */
+export interface DriverStatusTable {
+  user_id: number;
+  is_online: Defaulted<Flag>;
+  /** When the driver last set it (their time): an older toggle changes nothing. */
+  online_changed_at: IsoTime | null;
+}
+
+/** Every GPS fix a driver sent (0008), one per device time. */
+export interface DriverFixesTable {
+  driver_user_id: number;
+  recorded_at: IsoTime;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
 }
 
 export interface Database {
@@ -562,6 +609,10 @@ export interface Database {
   coupon_redemptions: CouponRedemptionsTable;
   loyalty_transactions: LoyaltyTransactionsTable;
   driver_locations: DriverLocationsTable;
+  driver_stores: DriverStoresTable;
+  driver_status: DriverStatusTable;
+  driver_fixes: DriverFixesTable;
+  admin_audit: AdminAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

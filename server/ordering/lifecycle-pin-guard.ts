@@ -24,6 +24,11 @@ export function pinMatches(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A missing or wrong PIN: the same answer, so the app asks the customer either way. */
+export function wrongDeliveryPin(): HttpError {
+  return new HttpError(422, 'WRONG_DELIVERY_PIN', 'The delivery PIN is not right. Ask the customer for the 4 digits on their order page.');
+}
+
 export class DeliveryPinGuard {
   readonly #failures = new Map<number, Failures>();
 
@@ -43,7 +48,7 @@ export class DeliveryPinGuard {
       return;
     }
     this.#failures.set(orderId, { count: (failures?.count ?? 0) + 1, since: failures?.since ?? now });
-    throw new HttpError(422, 'WRONG_DELIVERY_PIN', 'The delivery PIN is not right. Ask the customer for the 4 digits on their order page.');
+    throw wrongDeliveryPin();
   }
 
   #forgetExpired(now: number): void {

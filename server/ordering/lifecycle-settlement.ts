@@ -9,7 +9,9 @@
  *   coupon use is released for someone else (or the customer) to use.
  * - delivered or collected: the points the order promised are credited
  *   (earnLoyaltyPoints), and a cash order is paid (the driver or the counter
- *   took the cash).
+ *   took the cash); the delivering driver's commission and the tip are
+ *   credited to their wallet and the cash recorded as in their hands
+ *   (server/drivers/earnings.ts).
  *
  * The state machine makes each of these run once per order: cancelled,
  * payment failed and delivered are final states, and a move to the state an order is already
@@ -19,6 +21,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { OrderStatus } from '../../src/api/index.ts';
 import { isPaymentGatewayId } from '../../src/api/payment-limits.ts';
 import type { Database, OrdersTable, PaymentStatusColumn } from '../db/schema.ts';
+import { settleDriverOfDeliveredOrder } from '../drivers/earnings.ts';
 import { releaseCouponUseOf } from '../repositories/coupons-repository.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';
 import { earnLoyaltyPoints, returnRedeemedPoints } from './loyalty.ts';
@@ -73,8 +76,9 @@ export async function settleUnfulfilledOrder(
   return paymentStatusAfterCancel(order, fromWallet + online);
 }
 
-/** Credits the loyalty the delivered order promised; answers the payment status it ends with. */
-export async function settleCompletedOrder(trx: Kysely<Database>, order: OrderRow): Promise<PaymentStatusColumn> {
+/** Credits the loyalty the delivered order promised and pays its driver; answers the payment status it ends with. */
+export async function settleCompletedOrder(trx: Kysely<Database>, order: OrderRow, now: Date): Promise<PaymentStatusColumn> {
   await earnLoyaltyPoints(trx, order);
+  await settleDriverOfDeliveredOrder(trx, order, now);
   return order.payment_mode === 'COD' ? 'PAID' : order.payment_status;
 }

@@ -9,8 +9,10 @@
  *
  * Every read of one order by someone other than its customer goes through
  * canReadOrder (get-order-status, get-delivery-guy-gps-location, the
- * order-events stream; the driver area's single-order read should too), and
- * answers NOT_FOUND when it says no, so order ids cannot be probed. Views of
+ * order-events stream), and answers NOT_FOUND when it says no, so order ids
+ * cannot be probed. The driver area's single-order read
+ * (server/drivers/driver-orders.ts) applies the same rule for the driver in
+ * its query, and adds the orders offered to them. Views of
  * an order for its store or driver never carry the delivery PIN
  * (order-view.ts showPin: false).
  */

@@ -15,6 +15,7 @@ import {
   OrderStatus,
   type Order,
   type OrderAddon,
+  type OrderLine,
   type OrderStatusCode,
   type PaymentMode,
 } from '../../src/api/index.ts';
@@ -92,6 +93,18 @@ export interface OrderParts {
   reviewed: boolean;
 }
 
+/** A line as bought, as every view of an order shows it (the customer's, the store's, the driver's). */
+export function orderLineOf(line: Pick<LineRow, 'item_id' | 'name' | 'unit_price' | 'quantity' | 'addons' | 'line_total'>): OrderLine {
+  return {
+    item_id: line.item_id === null ? null : Number(line.item_id),
+    name: line.name,
+    unit_price: Number(line.unit_price),
+    quantity: Number(line.quantity),
+    addons: JSON.parse(line.addons) as OrderAddon[],
+    line_total: Number(line.line_total),
+  };
+}
+
 export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderViewOptions): Order {
   const status = Number(row.status) as OrderStatusCode;
   const { store, driver } = parts;
@@ -115,14 +128,7 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     notes: row.notes,
-    lines: parts.lines.map((line) => ({
-      item_id: line.item_id === null ? null : Number(line.item_id),
-      name: line.name,
-      unit_price: Number(line.unit_price),
-      quantity: Number(line.quantity),
-      addons: JSON.parse(line.addons) as OrderAddon[],
-      line_total: Number(line.line_total),
-    })),
+    lines: parts.lines.map(orderLineOf),
     subtotal: Number(row.subtotal),
     store_charge: Number(row.store_charge),
     delivery_fee: Number(row.delivery_fee),
@@ -142,6 +148,8 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
     driver: driver ? driverOf(driver, Number(row.status)) : null,
     history: parts.history.map((entry) => ({ status: Number(entry.status), at: entry.happened_at })),
     cancel_reason: row.cancel_reason,
+    prep_minutes: row.prep_minutes === null ? null : Number(row.prep_minutes),
+    estimated_ready_at: row.estimated_ready_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
     can_cancel: (CUSTOMER_CANCELLABLE_STATUSES as readonly number[]).includes(status),

@@ -40,6 +40,14 @@ export interface OrderMove {
   happenedAt?: string;
   /** Kept on the history row; for a cancel, the reason the customer reads. */
   note?: string;
+  /** Accepting (→ preparing): the minutes the store says the food takes; the order then carries when it should be ready. */
+  prepMinutes?: number;
+  /**
+   * The caller's own rule (a driver's duty, stores and limit for
+   * accept-to-deliver): runs in the move's transaction once the move is
+   * neither a no-op nor refused by the state machine, and throws to refuse it.
+   */
+  precondition?: (trx: Kysely<Database>, order: Selectable<OrdersTable>) => Promise<void>;
 }
 
 export interface MovedOrder {
@@ -63,6 +71,7 @@ export async function moveOrder(trx: Kysely<Database>, move: OrderMove): Promise
     if (isAlreadyThere(position, move)) return { order, changed: false };
     const refusal = refusalOf(position, move);
     if (refusal) throw refusal;
+    await move.precondition?.(trx, order);
 
     const now = new Date();
     const moved = await writeStatus(trx, order, move, now);
@@ -98,6 +107,10 @@ async function writeStatus(
   const changes: Updateable<OrdersTable> = { status: move.to, updated_at: now.toISOString() };
   if (move.to === OrderStatus.DRIVER_ASSIGNED && move.actor === 'driver') changes.driver_user_id = move.actorUserId;
   if (move.to === OrderStatus.CANCELLED) changes.cancel_reason = move.note ?? null;
+  if (move.to === OrderStatus.PREPARING && move.prepMinutes !== undefined) {
+    changes.prep_minutes = move.prepMinutes;
+    changes.estimated_ready_at = new Date(now.getTime() + move.prepMinutes * 60_000).toISOString();
+  }
   let update = trx.updateTable('orders').set(changes).where('id', '=', Number(order.id)).where('status', '=', Number(order.status));
   if (changes.driver_user_id !== undefined) update = update.where('driver_user_id', 'is', null);
   return update.returningAll().executeTakeFirst();
@@ -109,7 +122,7 @@ async function settle(trx: Kysely<Database>, order: Selectable<OrdersTable>, mov
   if (move.to === OrderStatus.CANCELLED || move.to === OrderStatus.PAYMENT_FAILED) {
     paymentStatus = await settleUnfulfilledOrder(trx, order, move.actorUserId, now);
   }
-  if (move.to === OrderStatus.DELIVERED) paymentStatus = await settleCompletedOrder(trx, order);
+  if (move.to === OrderStatus.DELIVERED) paymentStatus = await settleCompletedOrder(trx, order, now);
   if (paymentStatus === order.payment_status) return order;
   return trx
     .updateTable('orders')

@@ -16,6 +16,25 @@ const KEY_OF: Record<VersionKind, keyof VersionInfo> = {
 
 export const INITIAL_VERSION = '1';
 
+/**
+ * Raises one version by one inside the caller's transaction (the console
+ * records its audit row in the same one) and returns the new value. A value
+ * that is not a whole number (set by hand) restarts the count above the
+ * current time so it still differs from what clients hold.
+ */
+export async function bumpVersion(trx: Kysely<Database>, kind: VersionKind): Promise<string> {
+  const key = KEY_OF[kind];
+  const row = await trx.selectFrom('app_versions').select('value').where('key', '=', key).executeTakeFirst();
+  const current = Number(row?.value ?? INITIAL_VERSION);
+  const next = String(Number.isSafeInteger(current) ? current + 1 : Math.floor(Date.now() / 1000));
+  await trx
+    .insertInto('app_versions')
+    .values({ key, value: next })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: next }))
+    .execute();
+  return next;
+}
+
 export function createVersionsRepository(db: Kysely<Database>) {
   return {
     async get(): Promise<VersionInfo> {
@@ -36,24 +55,9 @@ export function createVersionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /**
-     * Raises one version by one and returns the new value. A value that is not
-     * a whole number (set by hand) restarts the count above the current time so
-     * it still differs from what clients hold.
-     */
+    /** Raises one version by one in its own transaction (bumpVersion) and returns the new value. */
     async bump(kind: VersionKind): Promise<string> {
-      const key = KEY_OF[kind];
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('app_versions').select('value').where('key', '=', key).executeTakeFirst();
-        const current = Number(row?.value ?? INITIAL_VERSION);
-        const next = String(Number.isSafeInteger(current) ? current + 1 : Math.floor(Date.now() / 1000));
-        await trx
-          .insertInto('app_versions')
-          .values({ key, value: next })
-          .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: next }))
-          .execute();
-        return next;
-      });
+      return db.transaction().execute((trx) => bumpVersion(trx, kind));
     },
   };
 }

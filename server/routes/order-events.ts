@@ -17,30 +17,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  ApiErrorSchema,
-  ORDER_EVENTS_HEARTBEAT_MS,
-  ORDER_EVENTS_PATH,
-  ORDER_EVENTS_RETRY_MS,
-  type OrderEventType,
-  type OrderTracking,
-} from '../../src/api/index.ts';
+import { ApiErrorSchema, ORDER_EVENTS_PATH, type OrderEventType, type OrderTracking } from '../../src/api/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { notFound } from '../http-error.ts';
 import { readTracking } from '../ordering/lifecycle-tracking.ts';
 import { OrderWatch } from '../ordering/lifecycle-watch.ts';
 import { canReadOrder, loadOrderFacts } from '../ordering/order-access.ts';
 import { orderEvents } from '../ordering/order-events.ts';
+import { openStreamsOf, runEventStream } from './event-stream.ts';
 
 const Params = Type.Object({ unique_order_id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Query = Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) });
 
 export default async function orderEventsRoute(app: FastifyInstance): Promise<void> {
-  /** Ends each open stream; run before the server waits for its connections to finish. */
-  const openStreams = new Set<() => Promise<void>>();
-  app.addHook('preClose', async () => {
-    await Promise.all([...openStreams].map((end) => end()));
-  });
+  const openStreams = openStreamsOf(app);
 
   app.get(`${ORDER_EVENTS_PATH}/:unique_order_id`, {
     // The token may be in the URL: keep request URLs of this route out of the info-level access log.
@@ -59,51 +49,17 @@ export default async function orderEventsRoute(app: FastifyInstance): Promise<vo
       const order = await loadOrderFacts(app.db, uniqueOrderId);
       if (!order || !canReadOrder(user, order)) throw notFound(`There is no order ${uniqueOrderId}.`);
 
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        // nginx and friends: do not hold the messages back.
-        'x-accel-buffering': 'no',
+      await runEventStream(request, reply, {
+        name: 'order-events',
+        openStreams,
+        watch: (write) =>
+          new OrderWatch(
+            () => readTracking(app.db, order.id),
+            (type: OrderEventType, tracking: OrderTracking) => write(type, tracking),
+            (error) => request.log.error({ err: error }, 'order-events: reading the order failed'),
+          ),
+        subscribe: (watch) => orderEvents.subscribe(order.id, () => watch.check()),
       });
-      stream.write(`retry: ${ORDER_EVENTS_RETRY_MS}\n\n`);
-
-      const send = (type: OrderEventType, tracking: OrderTracking) => {
-        if (!stream.writableEnded) stream.write(`event: ${type}\ndata: ${JSON.stringify(tracking)}\n\n`);
-      };
-      const watch = new OrderWatch(() => readTracking(app.db, order.id), send, (error) =>
-        request.log.error({ err: error }, 'order-events: reading the order failed'),
-      );
-      const unsubscribe = orderEvents.subscribe(order.id, () => watch.check());
-      const heartbeat = setInterval(() => {
-        if (!stream.writableEnded) stream.write(': heartbeat\n\n');
-        watch.check();
-      }, ORDER_EVENTS_HEARTBEAT_MS);
-      heartbeat.unref();
-
-      let ended: Promise<void> | undefined;
-      const end = (): Promise<void> => {
-        ended ??= (async () => {
-          openStreams.delete(end);
-          clearInterval(heartbeat);
-          unsubscribe();
-          await watch.close();
-          if (!stream.writableEnded) stream.end();
-        })();
-        return ended;
-      };
-      openStreams.add(end);
-      // The client went (closed the page, lost the network, called EventSource.close()).
-      stream.on('close', () => void end());
-
-      try {
-        await watch.start();
-      } catch (error) {
-        request.log.error({ err: error }, 'order-events: the first read failed');
-        await end();
-      }
     },
   });
 }

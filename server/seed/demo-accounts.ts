@@ -46,7 +46,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'driver@foodpilot.test',
     phone: '+14125550103',
     password: 'driver-demo',
-    purpose: 'delivery driver: /delivery/login',
+    purpose: 'delivery driver for every demo store: /delivery/login',
+  },
+  {
+    role: 'driver',
+    name: 'Tomás Reyes',
+    email: 'driver2@foodpilot.test',
+    phone: '+14125550105',
+    password: 'driver-demo',
+    purpose: 'second delivery driver, same stores: race the first for an order',
   },
   {
     role: 'customer',

@@ -19,6 +19,7 @@ import { DEMO_LOCATIONS } from './demo-city.ts';
 import { writeDemoImages } from './demo-images.ts';
 import { DEMO_PAGES } from './demo-pages.ts';
 import { seedAccountExtras } from './seed-accounts.ts';
+import { seedDrivers } from './seed-drivers.ts';
 import { seedOrdering } from './seed-ordering.ts';
 import { seedStoreExtras } from './seed-store-extras.ts';
 import { seedStores } from './seed-stores.ts';
@@ -63,6 +64,7 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
       const storeIds = await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
       await seedStoreExtras(trx, storeIds, createdAt);
       await seedOrdering(trx, storeIds, createdAt);
+      await seedDrivers(trx, storeIds, createdAt);
       await seedAccountExtras(trx, userIds, createdAt);
       await trx
         .insertInto('pages')
@@ -100,6 +102,7 @@ async function seedLanguages(db: Kysely<Database>): Promise<void> {
   }
 }
 
+/** Each role's first demo account (a second driver is only theirs to race with). */
 async function seedUsers(db: Kysely<Database>, hashes: string[], createdAt: string): Promise<Map<UserRole, number>> {
   const ids = new Map<UserRole, number>();
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
@@ -115,7 +118,7 @@ async function seedUsers(db: Kysely<Database>, hashes: string[], createdAt: stri
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ids.set(account.role, Number(id));
+    if (!ids.has(account.role)) ids.set(account.role, Number(id));
   }
   return ids;
 }

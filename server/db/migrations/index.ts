@@ -10,6 +10,9 @@ import * as catalogVersions from './0004-catalog-versions.ts';
 import * as accounts from './0005-accounts.ts';
 import * as ordering from './0006-ordering.ts';
 import * as orderRatings from './0007-order-ratings.ts';
+import * as drivers from './0008-drivers.ts';
+import * as adminAudit from './0009-admin-audit.ts';
+import * as adminConsole from './0010-console.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005-accounts': accounts,
   '0006-ordering': ordering,
   '0007-order-ratings': orderRatings,
+  '0008-drivers': drivers,
+  '0009-admin-audit': adminAudit,
+  '0010-console': adminConsole,
 };

@@ -4,10 +4,8 @@
  * e-mail. Every refusal has its own code (WRONG_PASSWORD, UNKNOWN_USER,
  * ACCOUNT_BANNED, CODE_*, EMAIL_TAKEN…) so the app can say what went wrong.
  *
- * An unknown e-mail and a wrong password are told apart on purpose: the
- * issue asks for clear messages, and registration (EMAIL_TAKEN) would tell
- * anyway. What stops guessing is the rate limit and the equal work: an
- * unknown account still costs a full scrypt, against a decoy hash.
+ * A password sign-in finds its account in server/accounts/password-sign-in.ts,
+ * shared with the driver area's delivery/login.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -18,18 +16,15 @@ import {
   type LoginResult,
 } from '../../../src/api/index.ts';
 import { accountBanned, forbidden } from '../../auth/authenticate.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword } from '../../auth/passwords.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone, requireName } from '../../accounts/identifiers.ts';
 import { createCustomer } from '../../accounts/customers.ts';
+import { unknownUser, userByPassword } from '../../accounts/password-sign-in.ts';
 import { loginResult } from '../../accounts/sessions.ts';
 import type { OneTimeCodePurpose, UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import { emailTaken, phoneTaken } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './handlers.ts';
-
-/** Verified against when no account matches, so that costs as much time as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-const decoy = () => (decoyHash ??= hashPassword(randomUUID()));
 
 export type AuthCalls =
   | 'login'
@@ -50,9 +45,6 @@ export type AuthCalls =
 function refuseStaffCodeSignIn(user: UserRow): void {
   if (user.role !== 'customer') throw forbidden('Staff accounts sign in with their password.');
 }
-
-const unknownUser = () => new HttpError(404, 'UNKNOWN_USER', 'There is no account with these details.');
-const wrongPassword = () => new HttpError(401, 'WRONG_PASSWORD', 'The password is not right.');
 
 export function createAuthHandlers(app: FastifyInstance): Pick<CallHandlers, AuthCalls> {
   const users = app.usersRepository;
@@ -125,16 +117,7 @@ export function createAuthHandlers(app: FastifyInstance): Pick<CallHandlers, Aut
         }
         throw new HttpError(400, 'VALIDATION_FAILED', 'Send an e-mail (or phone) and a password, or a phone and a code.');
       }
-      const emailText = given(body.email);
-      const phoneText = given(body.phone);
-      let user: UserRow | undefined;
-      if (emailText) user = await users.findByEmail(normaliseEmail(emailText));
-      else if (phoneText) user = await users.findByPhone(normalisePhone(phoneText));
-      else throw new HttpError(400, 'VALIDATION_FAILED', 'Send the e-mail (or phone) of the account with the password.');
-      const matches = await verifyPassword(password, user?.password_hash ?? (await decoy()));
-      if (!user) throw unknownUser();
-      if (!matches) throw wrongPassword();
-      return signIn(user);
+      return signIn(await userByPassword(app, { email: body.email, phone: body.phone, password }));
     },
 
     register: async (body) => {

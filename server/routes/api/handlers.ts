@@ -8,6 +8,9 @@ import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/
 import { notFound } from '../../http-error.ts';
 import { createAccountHandlers } from './account-handlers.ts';
 import { createAddressHandlers } from './address-handlers.ts';
+import { createCatalogAdminHandlers } from './catalog-admin-handlers.ts';
+import { createAdminHandlers } from './admin-handlers.ts';
+import { createDriverHandlers } from './driver-handlers.ts';
 import { createLifecycleHandlers } from './lifecycle-handlers.ts';
 import { createLocationHandlers } from './location-handlers.ts';
 import { createOrderHandlers } from './order-handlers.ts';
@@ -51,7 +54,10 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
     ...createLocationHandlers(app),
     ...createOrderHandlers(app),
     ...createLifecycleHandlers(app),
+    ...createDriverHandlers(app),
     ...createRatingHandlers(app),
+    ...createCatalogAdminHandlers(app),
+    ...createAdminHandlers(app),
     'get-settings': async () => app.settingsRepository.list(),
 
     'get-all-languages': async () => app.languagesRepository.list(),

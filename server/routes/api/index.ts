@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema, callRoute, calls, type CallDefinition, type CallName } from '../../../src/api/index.ts';
+import { ApiErrorSchema, callRoute, type CallDefinition, type CallName } from '../../../src/api/index.ts';
+import { calls } from '../../../src/api/all-calls.ts';
 import { createCallHandlers, JsonText, type CallHandler } from './handlers.ts';
 import { ACCOUNT_ROUTE_CONFIG, AVATAR_BODY_LIMIT_BYTES } from './rate-limits.ts';
 
@@ -32,6 +33,8 @@ const ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> =
 /** Calls whose body may be larger than the app's default limit. */
 const BODY_LIMITS: Partial<Record<CallName, number>> = {
   'change-avatar': AVATAR_BODY_LIMIT_BYTES,
+  // Checked like an avatar (server/admin/catalog-images.ts), so it may be as large.
+  'admin/upload-image': AVATAR_BODY_LIMIT_BYTES,
 };
 
 export default async function apiRoutes(app: FastifyInstance): Promise<void> {

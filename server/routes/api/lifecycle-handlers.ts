@@ -10,15 +10,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OrderStatus, type OrderMoveResult, type OrderStatusCode } from '../../../src/api/index.ts';
-import { forbidden, requireUser } from '../../auth/authenticate.ts';
-import { HttpError, notFound } from '../../http-error.ts';
+import { forbidden, requireDriver, requireUser } from '../../auth/authenticate.ts';
+import { checkDriverMayTake } from '../../drivers/accept-rules.ts';
+import { readDriverSettings } from '../../drivers/driver-settings.ts';
+import { notFound } from '../../http-error.ts';
 import { saveDriverFix } from '../../ordering/lifecycle-driver-location.ts';
-import { DeliveryPinGuard } from '../../ordering/lifecycle-pin-guard.ts';
+import { DeliveryPinGuard, wrongDeliveryPin } from '../../ordering/lifecycle-pin-guard.ts';
 import { storeOrdersFor } from '../../ordering/lifecycle-store-orders.ts';
 import { driverIsOnTheWay, readDriverPosition, readTracking } from '../../ordering/lifecycle-tracking.ts';
 import { canActForStore, canReadOrder, loadOrderFacts, type OrderFacts } from '../../ordering/order-access.ts';
 import { moveOrder, type OrderMove } from '../../ordering/transitions.ts';
-import type { SessionUser } from '../../repositories/users-repository.ts';
+import { checkedTime } from './checked-time.ts';
+import { moveOrderAudited } from '../../admin/audited-order-move.ts';
 import type { CallHandlers } from './handlers.ts';
 
 export type LifecycleCalls =
@@ -41,12 +44,6 @@ interface OrderRef {
 
 interface DriverAction extends OrderRef {
   acted_at?: string | undefined;
-}
-
-/** A time the schema's pattern let through but the calendar does not know (month 13). */
-function checkedTime(value: string | undefined, field: string): string | undefined {
-  if (value === undefined || !Number.isNaN(Date.parse(value))) return value;
-  throw new HttpError(400, 'VALIDATION_FAILED', `${field} is not a real time.`, [{ path: `/${field}`, message: 'is not a real time' }]);
 }
 
 export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers, LifecycleCalls> {
@@ -73,39 +70,62 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     return { changed, tracking };
   }
 
-  async function storeMove(request: FastifyRequest, body: OrderRef, to: OrderStatusCode, note?: string): Promise<OrderMoveResult> {
+  /** A move of the order's store (its owner, or an admin), audited as the call that made it (moveOrderAudited). */
+  async function storeMove(
+    request: FastifyRequest,
+    body: OrderRef,
+    action: LifecycleCalls,
+    to: OrderStatusCode,
+    extra: Pick<OrderMove, 'note' | 'prepMinutes'> = {},
+  ): Promise<OrderMoveResult> {
     const user = await requireUser(app, request, body);
     const order = await orderNamed(body.unique_order_id);
     if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
-    return answer({ orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, note });
+    const move: OrderMove = { orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, ...extra };
+    const { changed } = await moveOrderAudited(app.db, user, action, move);
+    const tracking = await readTracking(app.db, order.id);
+    if (!tracking) throw notFound('This order no longer exists.');
+    return { changed, tracking };
   }
 
-  async function requireDriver(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser> {
-    const user = await requireUser(app, request, body);
-    if (user.role !== 'driver') throw forbidden('Only drivers can do this.');
-    return user;
-  }
-
-  /** A driver's move on an order they have (or, for accept-to-deliver, want). */
+  /**
+   * A driver's move on an order they have (or, for accept-to-deliver, want:
+   * then they must be on duty, deliver for its store and hold fewer orders
+   * than their limit, checked in the move's transaction, after a replay of
+   * their own accept has answered changed: false and another driver's order
+   * ORDER_TAKEN).
+   */
   async function driverMove(
     request: FastifyRequest,
     body: DriverAction,
     to: OrderStatusCode,
     beforeMove?: (order: OrderFacts) => Promise<void>,
   ): Promise<OrderMoveResult> {
-    const driver = await requireDriver(request, body);
+    const driver = await requireDriver(app, request, body);
     const actedAt = checkedTime(body.acted_at, 'acted_at');
     const order = await orderNamed(body.unique_order_id);
-    if (to !== OrderStatus.DRIVER_ASSIGNED && order.driver_user_id !== driver.id) throw forbidden('This order is not assigned to you.');
+    const accepting = to === OrderStatus.DRIVER_ASSIGNED;
+    if (!accepting && order.driver_user_id !== driver.id) throw forbidden('This order is not assigned to you.');
     await beforeMove?.(order);
-    return answer({ orderId: order.id, to, actor: 'driver', actorUserId: driver.id, happenedAt: actedAt });
+    return answer({
+      orderId: order.id,
+      to,
+      actor: 'driver',
+      actorUserId: driver.id,
+      happenedAt: actedAt,
+      ...(accepting ? { precondition: (trx, row) => checkDriverMayTake(trx, driver.id, row) } : {}),
+    });
   }
 
   return {
-    'accept-order': (body, request) => storeMove(request, body, OrderStatus.PREPARING),
-    'mark-order-ready': (body, request) => storeMove(request, body, OrderStatus.READY_FOR_PICKUP),
-    'complete-pickup-order': (body, request) => storeMove(request, body, OrderStatus.DELIVERED),
-    'store-cancel-order': (body, request) => storeMove(request, body, OrderStatus.CANCELLED, body.reason.trim() || undefined),
+    'accept-order': (body, request) =>
+      storeMove(request, body, 'accept-order', OrderStatus.PREPARING, body.prep_minutes === undefined ? {} : { prepMinutes: body.prep_minutes }),
+    'mark-order-ready': (body, request) => storeMove(request, body, 'mark-order-ready', OrderStatus.READY_FOR_PICKUP),
+    'complete-pickup-order': (body, request) => storeMove(request, body, 'complete-pickup-order', OrderStatus.DELIVERED),
+    'store-cancel-order': (body, request) => {
+      const reason = body.reason.trim();
+      return storeMove(request, body, 'store-cancel-order', OrderStatus.CANCELLED, reason === '' ? {} : { note: reason });
+    },
 
     'get-store-orders': async (body, request) => {
       const user = await requireUser(app, request, body);
@@ -117,12 +137,14 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     'pickedup-order': (body, request) => driverMove(request, body, OrderStatus.PICKED_UP),
     'deliver-order': (body, request) =>
       driverMove(request, body, OrderStatus.DELIVERED, async (order) => {
+        if (!(await readDriverSettings(app.db)).pinRequired) return;
+        if (body.delivery_pin === undefined) throw wrongDeliveryPin();
         const row = await app.db.selectFrom('orders').select('delivery_pin').where('id', '=', order.id).executeTakeFirstOrThrow();
         pins.check(order.id, body.delivery_pin, row.delivery_pin);
       }),
 
     'set-delivery-guy-gps-location': async (body, request) => {
-      const driver = await requireDriver(request, body);
+      const driver = await requireDriver(app, request, body);
       return saveDriverFix(app.db, driver.id, {
         latitude: body.latitude,
         longitude: body.longitude,

@@ -14,6 +14,7 @@ import { cancelOrderByCustomer } from '../../ordering/cancel-order.ts';
 import { readCheckoutSettings } from '../../ordering/checkout-settings.ts';
 import { customerBalances, prepareCheckout, type CheckoutRequest } from '../../ordering/checkout.ts';
 import { toOrder, toOrders } from '../../ordering/order-view.ts';
+import { orderEvents } from '../../ordering/order-events.ts';
 import { placedOrderView, placeOrder } from '../../ordering/place-order.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './handlers.ts';
@@ -70,6 +71,8 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
       }
       const settings = await readCheckoutSettings(app.db);
       const placed = await placeOrder(app.db, body, { customer, settings, notifications: app.notificationsRepository });
+      // Committed: the stores' live order boards (store-order-events) hear of it at once.
+      orderEvents.announce(Number(placed.order.id));
       return placedOrderView(placed);
     },
 

@@ -41,6 +41,7 @@ function limit(rate: RateLimit, ...fields: string[]): RouteShorthandOptions['con
 
 export const ACCOUNT_ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> = {
   login: limit(LOGIN_RATE_LIMIT, 'email', 'phone'),
+  'delivery/login': limit(LOGIN_RATE_LIMIT, 'email', 'phone'),
   'login-with-otp': limit(CODE_CHECK_RATE_LIMIT, 'phone'),
   'verify-otp': limit(CODE_CHECK_RATE_LIMIT, 'phone'),
   'verify-password-reset-otp': limit(CODE_CHECK_RATE_LIMIT, 'email'),

@@ -10,87 +10,31 @@ import { ORDER_EVENTS_PATH, ORDER_EVENTS_RETRY_MS, OrderStatus, type OrderTracki
 import { orderEvents } from '../../../server/ordering/order-events.ts';
 import { moveOrder } from '../../../server/ordering/transitions.ts';
 import { callAs } from '../../support/accounts.ts';
+import { ServerEventReader } from '../../support/server-events.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { act, createCast, driveDeliveryTo, moved, placeOrderFor, type Cast } from './lifecycle-support.ts';
 
-interface ServerEvent {
-  event: string;
-  data: string;
-  retry?: number;
-}
-
-/** Reads server-sent events off a response body, one `next()` at a time. */
-class EventReader {
-  #buffer = '';
-  #decoder = new TextDecoder();
-  #ended = false;
-  /** A read that outlived a timed-out next(): the following next() takes its chunk. */
-  #pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
-
-  get ended(): boolean {
-    return this.#ended;
-  }
-
-  /** The next event (a block ending in a blank line); undefined once the stream ended. */
-  async next(timeoutMs = 5_000): Promise<ServerEvent | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = this.#buffer.indexOf('\n\n');
-      if (end !== -1) {
-        const block = this.#buffer.slice(0, end);
-        this.#buffer = this.#buffer.slice(end + 2);
-        return parseBlock(block);
-      }
-      if (this.#ended) return undefined;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms; buffered: ${JSON.stringify(this.#buffer)}`);
-      let timer: NodeJS.Timeout | undefined;
-      this.#pending ??= this.reader.read();
-      const chunk = await Promise.race([
-        this.#pending,
-        new Promise<'timeout'>((resolve) => {
-          timer = setTimeout(() => resolve('timeout'), left);
-        }),
-      ]).finally(() => clearTimeout(timer));
-      if (chunk === 'timeout') continue;
-      this.#pending = undefined;
-      if (chunk.done) this.#ended = true;
-      else this.#buffer += this.#decoder.decode(chunk.value, { stream: true });
-    }
-  }
-
-  /** The next event with data (skips comments and the retry block). */
-  async nextMessage(timeoutMs?: number): Promise<{ event: string; tracking: OrderTracking }> {
-    for (;;) {
-      const event = await this.next(timeoutMs);
-      if (!event) throw new Error('the stream ended');
-      if (event.data !== '') return { event: event.event, tracking: JSON.parse(event.data) as OrderTracking };
-    }
-  }
-}
-
-function parseBlock(block: string): ServerEvent {
-  const event: ServerEvent = { event: 'message', data: '' };
-  for (const line of block.split('\n')) {
-    if (line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event.event = value;
-    if (field === 'data') event.data = event.data === '' ? value : `${event.data}\n${value}`;
-    if (field === 'retry') event.retry = Number(value);
-  }
-  return event;
+/** The stream's messages with their data read as the order's tracking. */
+function trackingEvents(body: ReadableStream<Uint8Array>) {
+  const events = new ServerEventReader(body.getReader());
+  return {
+    next: (timeoutMs?: number) => events.next(timeoutMs),
+    get ended() {
+      return events.ended;
+    },
+    async nextMessage(timeoutMs?: number): Promise<{ event: string; tracking: OrderTracking }> {
+      const message = await events.nextMessage<OrderTracking>(timeoutMs);
+      return { event: message.event, tracking: message.data };
+    },
+  };
 }
 
 async function openStream(server: TestServer, uniqueOrderId: string, token: string | undefined, signal?: AbortSignal) {
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   const response = await fetch(`${server.url}${ORDER_EVENTS_PATH}/${encodeURIComponent(uniqueOrderId)}${query}`, signal ? { signal } : {});
   // Only a stream gets a reader: an error's JSON body stays readable.
-  return { response, events: response.status === 200 && response.body ? new EventReader(response.body.getReader()) : undefined };
+  return { response, events: response.status === 200 && response.body ? trackingEvents(response.body) : undefined };
 }
 
 async function eventually(check: () => boolean, timeoutMs = 3_000): Promise<void> {

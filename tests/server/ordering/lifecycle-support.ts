@@ -2,15 +2,18 @@
  * What the lifecycle tests build on: a cast of users of every role (two
  * store owners, two drivers, an admin, two customers), a store of each owner
  * (the checkout tests' always-open store), orders placed through
- * place-order, and the moves as calls.
+ * place-order, and the moves as calls. Both drivers deliver for both stores,
+ * are on duty, and may hold many orders at once: the driver area's own
+ * rules are tested in tests/server/drivers/.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName, Order, OrderMoveResult, OrderType } from '../../../src/api/index.ts';
 import type { Database, UserRole } from '../../../server/db/schema.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
+import { readyToDeliver } from '../../support/drivers.ts';
 import { loginAs } from '../../support/inject-call.ts';
-import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from './checkout-fixtures.ts';
+import { addressKmNorth, callWithKey, createTestStore, line, setSetting, type TestStore } from './checkout-fixtures.ts';
 
 export interface Person {
   id: number;
@@ -47,7 +50,7 @@ export async function personWithRole(app: FastifyInstance, db: Kysely<Database>,
 export async function createCast(app: FastifyInstance, db: Kysely<Database>): Promise<Cast> {
   const owner = await demoPerson(app, 'store_owner', 'owner@foodpilot.test');
   const otherOwner = await personWithRole(app, db, 'store_owner', 'Otto Other-Owner');
-  return {
+  const cast: Cast = {
     admin: await demoPerson(app, 'admin', 'admin@foodpilot.test'),
     owner,
     otherOwner,
@@ -58,6 +61,9 @@ export async function createCast(app: FastifyInstance, db: Kysely<Database>): Pr
     store: await createTestStore(db, { owner_user_id: owner.id, name: 'Lifecycle Kitchen' }),
     otherStore: await createTestStore(db, { owner_user_id: otherOwner.id, name: 'Other Kitchen' }),
   };
+  for (const driver of [cast.driver, cast.otherDriver]) await readyToDeliver(db, driver.id, [cast.store.id, cast.otherStore.id]);
+  await setSetting(db, 'driverMaxActiveOrders', '1000');
+  return cast;
 }
 
 export interface OrderChoice {
@@ -65,6 +71,8 @@ export interface OrderChoice {
   /** Burgers at $10.00 each (the store's minimum is $15.00). */
   burgers?: number;
   paymentMode?: 'COD' | 'WALLET';
+  /** Minor units, for the driver. */
+  tip?: number;
   useWallet?: boolean;
   couponCode?: string;
   loyaltyPoints?: number;
@@ -83,6 +91,7 @@ export async function placeOrderFor(app: FastifyInstance, cast: Cast, customer: 
     ...(orderType === 'DELIVERY' ? { address: addressKmNorth(1) } : {}),
     payment_mode: choice.paymentMode ?? 'COD',
     ...(choice.useWallet ? { use_wallet: true } : {}),
+    ...(choice.tip ? { tip: choice.tip } : {}),
     ...(choice.couponCode ? { coupon_code: choice.couponCode } : {}),
     ...(choice.loyaltyPoints ? { loyalty_points: choice.loyaltyPoints } : {}),
   });

@@ -1,0 +1,56 @@
+/**
+ * What a driver needs to take an order (accept-to-deliver), beyond the state
+ * machine: to be on duty (DRIVER_OFF_DUTY), to deliver for the order's store
+ * (STORE_NOT_LINKED), and to hold fewer orders than driverMaxActiveOrders
+ * (DRIVER_ORDER_LIMIT).
+ *
+ * Checked inside the move's transaction, after moveOrder has found the move
+ * is neither a no-op (their own order again) nor another driver's order
+ * (ORDER_TAKEN). The duty check is an UPDATE of the driver's status row, so
+ * it also locks that row: two accepts of one driver racing for two orders
+ * line up, and the second counts the first's order (PostgreSQL reads what
+ * committed before each statement; SQLite runs one write at a time), so the
+ * limit holds under concurrency.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { OrderStatus } from '../../src/api/index.ts';
+import type { Database, OrdersTable } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { readDriverSettings } from './driver-settings.ts';
+import { isLinkedToStore } from './driver-stores.ts';
+
+/** The statuses of an order a driver holds: taken, not delivered yet. */
+export const HELD_STATUSES = [OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP] as const;
+
+export async function checkDriverMayTake(trx: Kysely<Database>, driverUserId: number, order: Pick<Selectable<OrdersTable>, 'restaurant_id'>): Promise<void> {
+  const onDuty = await trx
+    .updateTable('driver_status')
+    .set((eb) => ({ is_online: eb.ref('is_online') }))
+    .where('user_id', '=', driverUserId)
+    .where('is_online', '=', 1)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!onDuty) throw new HttpError(409, 'DRIVER_OFF_DUTY', 'You are off duty. Go on duty to take orders.');
+  if (!(await isLinkedToStore(trx, driverUserId, Number(order.restaurant_id)))) {
+    throw new HttpError(403, 'STORE_NOT_LINKED', 'You do not deliver for this store.');
+  }
+  const { maxActiveOrders } = await readDriverSettings(trx);
+  const held = await countHeldOrders(trx, driverUserId);
+  if (held >= maxActiveOrders) {
+    throw new HttpError(
+      409,
+      'DRIVER_ORDER_LIMIT',
+      `You already hold ${held} order${held === 1 ? '' : 's'}, the most you may at once. Deliver one before taking another.`,
+    );
+  }
+}
+
+export async function countHeldOrders(db: Kysely<Database>, driverUserId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('driver_user_id', '=', driverUserId)
+    .where('status', 'in', [...HELD_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

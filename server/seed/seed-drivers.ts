@@ -1,0 +1,17 @@
+/**
+ * The demo drivers (demo-accounts.ts) deliver for every demo store and start
+ * on duty, so a fresh clone shows orders to take at /delivery at once; two of
+ * them, so two phones can race for one order.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { linkDriverToStores } from '../drivers/driver-stores.ts';
+
+export async function seedDrivers(db: Kysely<Database>, storeIds: ReadonlyMap<string, number>, createdAt: string): Promise<void> {
+  const drivers = await db.selectFrom('users').select('id').where('role', '=', 'driver').orderBy('id').execute();
+  for (const driver of drivers) {
+    const driverUserId = Number(driver.id);
+    await linkDriverToStores(db, driverUserId, [...storeIds.values()], new Date(createdAt));
+    await db.insertInto('driver_status').values({ user_id: driverUserId, is_online: 1, online_changed_at: createdAt }).execute();
+  }
+}
