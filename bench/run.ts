@@ -12,8 +12,9 @@ import { firstRouteWeight } from './scenarios/first-route-weight.ts';
 import { nearbyStores } from './scenarios/nearby-stores.ts';
 import { offlineRepeatVisit } from './scenarios/offline-repeat-visit.ts';
 import { placeOrders } from './scenarios/place-orders.ts';
+import { driverReplay } from './scenarios/driver-replay.ts';
 
-const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores, offlineRepeatVisit, bigStore, placeOrders];
+const scenarios: BenchScenario[] = [firstRouteWeight, nearbyStores, offlineRepeatVisit, bigStore, placeOrders, driverReplay];
 
 function formatRow(figure: BenchFigure): string {
   const verdict = figure.budget === undefined ? 'info' : figure.withinBudget ? 'ok' : 'OVER BUDGET';

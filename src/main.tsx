@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
 import { DESKTOP_MEDIA_QUERY } from './app/hooks/use-media-query.ts';
-import { applySimulatedOfflineAtStart, recordVisit } from './app/start-tasks.ts';
+import { applySimulatedOfflineAtStart, drainOnReconnect, recordVisit } from './app/start-tasks.ts';
 import { readHomeSnapshot } from './features/home/home-snapshot.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { createServiceWorkerBridge } from './lib/sw-bridge.ts';
@@ -27,6 +27,7 @@ const homeSnapshot = onMobileHome ? readHomeSnapshot() : null;
 const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload(), homeSnapshot };
 
 recordVisit(db).catch((error: unknown) => console.warn('visit not counted', error));
+drainOnReconnect(worker);
 const simulatedOfflineApplied = applySimulatedOfflineAtStart(services).catch((error: unknown) =>
   console.warn('simulated offline flag not applied', error),
 );

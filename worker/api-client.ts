@@ -9,7 +9,8 @@ import {
   VERSION_PATH,
   VersionResponse,
   callPath,
-  calls,
+  appCalls,
+  type AppCallName,
   type CallBody,
   type CallName,
   type CallParams,
@@ -31,7 +32,7 @@ export type ValueResult<T> = { ok: true; value: T } | SyncFailure;
 export type CallParamsArg<N extends CallName> = N extends PathCallName ? [params: CallParams<N>] : [params?: CallParams<N>];
 
 export interface ApiClient {
-  call<N extends CallName>(name: N, body: CallBody<N>, ...params: CallParamsArg<N>): Promise<ValueResult<CallResponse<N>>>;
+  call<N extends AppCallName>(name: N, body: CallBody<N>, ...params: CallParamsArg<N>): Promise<ValueResult<CallResponse<N>>>;
   getVersion(): Promise<ValueResult<VersionInfo>>;
 }
 
@@ -70,7 +71,7 @@ export function createApiClient({ send, retries = 2, retryBaseMs = 500 }: ApiCli
         // A missing path parameter (the arguments crossed the worker boundary unchecked).
         return Promise.resolve({ ok: false, reason: 'invalid', code: 'BAD_REQUEST', message: String(error) });
       }
-      return request({ method: 'POST', path, body }, calls[name].response);
+      return request({ method: 'POST', path, body }, appCalls[name].response);
     },
     getVersion() {
       return request({ method: 'GET', path: VERSION_PATH, cache: 'no-store' }, VersionResponse);

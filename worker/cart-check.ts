@@ -10,7 +10,7 @@
  * older ones from its queue when it stores the new one, sw/outbox-replay.ts).
  * A stale answer that still arrives finds no row and changes nothing.
  */
-import { calls } from '../src/api/calls.ts';
+import { appCalls } from '../src/api/calls.ts';
 import { cartLineKey, type CartLineVerdict } from '../src/api/cart-rules.ts';
 import type { CartAvailability, CartLineInput } from '../src/api/order-entities.ts';
 import type { CartLineRow, CartMetaRow, ReplicaDatabase } from '../src/db/schema.ts';
@@ -63,7 +63,7 @@ export function cartCheckEffect(db: ReplicaDatabase, now: () => number): OutboxE
       if (meta.check?.outboxId !== entry.id || !isCheckBody(entry.body)) return;
       if (outcome === 'applied') {
         const answer = entry.response?.body;
-        const problem = findProblem(calls['check-cart-items-availability'].response, answer);
+        const problem = findProblem(appCalls['check-cart-items-availability'].response, answer);
         if (!problem) {
           await applyAnswer(db, meta, entry.id, entry.body, answer as CartAvailability);
           return;

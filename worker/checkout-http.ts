@@ -5,7 +5,7 @@
  * them, and a call may carry headers (place-order's Idempotency-Key).
  * Nothing is retried here: the callers decide, place-order with its key.
  */
-import { API_PREFIX, calls, type CallBody, type CallName, type CallResponse } from '../src/api/calls.ts';
+import { API_PREFIX, appCalls, type AppCallName, type CallBody, type CallResponse } from '../src/api/calls.ts';
 import type { CheckoutFailure, RefusalDetail } from '../src/api/checkout-worker-api.ts';
 import { findProblem } from './check-shape.ts';
 import { failureFromOutcome, failureFromStatus } from './failures.ts';
@@ -29,7 +29,7 @@ export function refusalOf(status: number, body: unknown): CheckoutFailure {
   return details ? { ...failure, details } : failure;
 }
 
-export async function checkoutCall<N extends CallName>(
+export async function checkoutCall<N extends AppCallName>(
   send: HttpSend,
   name: N,
   body: CallBody<N>,
@@ -39,7 +39,7 @@ export async function checkoutCall<N extends CallName>(
   const outcome = await send({ method: 'POST', path, body, ...(headers ? { headers } : {}) });
   if (outcome.kind !== 'answer') return failureFromOutcome(outcome);
   if (outcome.status < 200 || outcome.status >= 300) return refusalOf(outcome.status, outcome.body);
-  const problem = findProblem(calls[name].response, outcome.body);
+  const problem = findProblem(appCalls[name].response, outcome.body);
   if (problem) {
     return { ok: false, reason: 'bad-response', message: `Unexpected answer from ${path} at "${problem.path || '/'}": ${problem.message}` };
   }

@@ -10,7 +10,7 @@
  * time. Everything stops when the order is final, when nobody watches, and
  * when the customer signs out.
  */
-import { calls } from '../src/api/calls.ts';
+import { appCalls } from '../src/api/calls.ts';
 import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENT_TYPES } from '../src/api/order-limits.ts';
 import type { OrderTracking } from '../src/api/order-entities.ts';
 import { isFinalStatus } from '../src/api/tracking-worker-api.ts';
@@ -49,7 +49,7 @@ interface TrackerDeps {
 /** How a stream attempt ended: the order is final, the server refused it, it was open and went, or it never opened. */
 type StreamEnd = 'final' | 'refused' | 'dropped' | 'failed' | 'signed-out';
 
-const TRACKING_SCHEMA = calls['get-order-status'].response;
+const TRACKING_SCHEMA = appCalls['get-order-status'].response;
 
 function trackingOf(event: ServerSentEvent): OrderTracking | undefined {
   if (!(ORDER_EVENT_TYPES as readonly string[]).includes(event.event)) return undefined;

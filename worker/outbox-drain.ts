@@ -18,7 +18,8 @@ import type { DrainReport } from '../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../src/db/schema.ts';
 import type { HttpSend } from './http.ts';
 import type { OutboxEffects } from './outbox-effects.ts';
-import { expireStaleQueued, pruneApplied, rejectionWords, settleEntry, updateInLine } from './outbox-settle.ts';
+import { batchFrom, sendBatch } from './outbox-batch.ts';
+import { expireStaleQueued, pruneApplied, rejectionWords, settleEntry, stillInLine, updateInLine } from './outbox-settle.ts';
 
 export interface DrainDeps {
   db: ReplicaDatabase;
@@ -47,13 +48,32 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainPass> {
     // the same user waits behind them: then this sends them first, and the
     // Idempotency-Key makes the second copy harmless.
     const lastWaiting = lastIndexWhere(line, (row) => row.status !== 'queued');
+    let networkWorks = false;
     for (let index = 0; index <= lastWaiting; index += 1) {
+      // Once a row went through, a run of the driver's steps behind it goes in one request (outbox-batch.ts).
+      if (networkWorks) {
+        const batch = await sendBatch(deps, batchFrom(line, index, lastWaiting));
+        if (batch) {
+          pass.sent += batch.settled;
+          pass.applied += batch.applied;
+          pass.rejected += batch.rejected;
+          if (batch.stopped) {
+            pass.retryNeeded = true;
+            break;
+          }
+          if (batch.settled > 0) {
+            index += batch.settled - 1;
+            continue;
+          }
+        }
+      }
       const result = await sendEntry(deps, line[index] as OutboxEntry);
       if (result === 'skipped') continue;
       pass.sent += 1;
       if (result === 'applied') pass.applied += 1;
       if (result === 'rejected') pass.rejected += 1;
       if (result === 'queued') pass.queued += 1;
+      networkWorks = result === 'applied' || result === 'rejected';
       if (result === 'failed' || result === 'queued') {
         // A row the service worker now holds only needs another pass if rows wait behind it.
         if (result === 'failed' || index < lastWaiting) pass.retryNeeded = true;
@@ -96,11 +116,16 @@ function byPlaceInLine(a: OutboxEntry, b: OutboxEntry): number {
 async function sendEntry(deps: DrainDeps, entry: OutboxEntry): Promise<SendResult> {
   const { db, effects } = deps;
   // Settled meanwhile by a service-worker broadcast: nothing left to send.
-  if (!(await updateInLine(db, entry.id, { status: 'sending' }))) return 'skipped';
+  // A GPS batch grows while it is pending (worker/driver-gps.ts): marked as being sent, it stops growing, and
+  // the body sent is the one marked. Other rows never change: a read is enough to see one the service worker
+  // settled meanwhile, and spares a write per action when a long line drains.
+  const current = entry.kind === 'driver-gps' ? await updateInLine(db, entry.id, { status: 'sending' }) : await stillInLine(db, entry.id);
+  if (!current) return 'skipped';
+  const { body } = current;
   const outcome = await deps.send({
     method: 'POST',
     path: `${API_PREFIX}/${entry.call}`,
-    body: entry.body,
+    body,
     headers: {
       [IDEMPOTENCY_HEADER]: entry.id,
       [OUTBOX_KIND_HEADER]: entry.kind,
@@ -119,13 +144,13 @@ async function sendEntry(deps: DrainDeps, entry: OutboxEntry): Promise<SendResul
   const response = { status: outcome.status, body: outcome.body };
   switch (replayVerdict(outcome.status, outcome.body)) {
     case 'applied':
-      await settleEntry(db, effects, entry.id, 'applied', { response, lastError: undefined }, deps.now());
+      await settleEntry(db, effects, entry.id, 'applied', { response, lastError: undefined }, deps.now(), entry.call);
       return 'applied';
     case 'rejected':
       await settleEntry(db, effects, entry.id, 'rejected', {
         response,
         lastError: rejectionWords(outcome.status, outcome.body),
-      }, deps.now());
+      }, deps.now(), entry.call);
       return 'rejected';
     case 'retry':
       await updateInLine(db, entry.id, {

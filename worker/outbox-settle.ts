@@ -27,10 +27,12 @@ export async function settleEntry(
   outcome: OutboxOutcome,
   patch: SettlePatch,
   now: number,
+  /** The row's call when the caller knows it (the drain does): saves reading the row twice. */
+  knownCall?: string,
 ): Promise<boolean> {
-  const current = await db.outbox.get(id);
-  if (!current) return false;
-  const tables = [db.outbox, ...effects.tablesFor(db, [current.call])];
+  const call = knownCall ?? (await db.outbox.get(id))?.call;
+  if (call === undefined) return false;
+  const tables = [db.outbox, ...effects.tablesFor(db, [call])];
   return db.transaction('rw', tables, async (tx) => {
     const row = await db.outbox.get(id);
     if (!row || FINAL.includes(row.status)) return false;
@@ -42,18 +44,25 @@ export async function settleEntry(
   });
 }
 
-/** A change while the row is still in line (pending, sending, queued); ignored once it has left the line. */
+/** A change while the row is still in line (pending, sending, queued): the row as changed, or null once it has left the line. */
 export async function updateInLine(
   db: ReplicaDatabase,
   id: string,
   patch: Partial<Pick<OutboxEntry, 'status' | 'attempts' | 'lastError'>>,
-): Promise<boolean> {
+): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, async () => {
     const row = await db.outbox.get(id);
-    if (!row || !IN_LINE.includes(row.status)) return false;
-    await db.outbox.put({ ...row, ...patch });
-    return true;
+    if (!row || !IN_LINE.includes(row.status)) return null;
+    const changed = { ...row, ...patch };
+    await db.outbox.put(changed);
+    return changed;
   });
+}
+
+/** The row if it is still in line (pending, sending, queued), else null. */
+export async function stillInLine(db: ReplicaDatabase, id: string): Promise<OutboxEntry | null> {
+  const row = await db.outbox.get(id);
+  return row && IN_LINE.includes(row.status) ? row : null;
 }
 
 /** The server's words when it has some, so a rejected action is explained, never dropped silently. */

@@ -59,6 +59,9 @@ import { openItem, openStore, selectStore } from './store-pages.ts';
 import { openReviews } from './store-reviews.ts';
 import { recordConnectivity } from './sync-state.ts';
 import { refreshWallet } from './wallet.ts';
+import { dismissDriverRejection, driverLogin, driverLogout, driverMove, driverSession, recordDriverFix, refreshAfterAnswers, refreshCompletedOrders, refreshDriver, refreshDriverOrder, setDriverOnline, type DriverDeps } from './driver.ts';
+import { DRIVER_MOVE_CALLS, TOGGLE_DUTY_CALL } from '../src/api/driver-worker-api.ts';
+import { driverMoveEffect, dutyToggleEffect } from './driver-rows.ts';
 
 export interface SyncServiceOptions {
   db: ReplicaDatabase;
@@ -95,6 +98,10 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   for (const call of [MARK_ONE_CALL, MARK_ALL_CALL]) {
     if (!effects.get(call)) effects.register(call, alertMarkEffect(db, now));
   }
+  for (const call of Object.values(DRIVER_MOVE_CALLS)) {
+    if (!effects.get(call)) effects.register(call, driverMoveEffect(db, now));
+  }
+  if (!effects.get(TOGGLE_DUTY_CALL)) effects.register(TOGGLE_DUTY_CALL, dutyToggleEffect(db, now));
   const send = createHttp({
     origin: options.origin,
     fetch: options.fetch,
@@ -110,6 +117,8 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     afterPass(pass) {
       // Rows the service worker holds: ask it to try now rather than wait for a sync event.
       for (const kind of pass.queuedKinds) options.postToServiceWorker?.({ type: 'REPLAY_QUEUE', kind });
+      // A driver's steps were answered: their counts, wallet and lists moved on the server.
+      if (pass.applied + pass.rejected > 0) void refreshDriverIfSignedIn();
     },
   });
   const mirror = options.mirrorSimulatedOffline ?? (async () => {});
@@ -119,6 +128,25 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     options.tracking,
   );
   const watchedOrders = () => trackers.watchedIds();
+  const driverDeps: DriverDeps = { effects, drain: () => drainer.drain() };
+  // Answers come in bursts (a replay settles many steps): one refresh runs at a time, and one more after it covers the rest.
+  let driverRefresh: Promise<void> | null = null;
+  let driverRefreshAgain = false;
+  function refreshDriverIfSignedIn(): Promise<void> {
+    if (driverRefresh) {
+      driverRefreshAgain = true;
+      return driverRefresh;
+    }
+    driverRefresh = (async () => {
+      do {
+        driverRefreshAgain = false;
+        if (await driverSession(db)) await settle(() => refreshAfterAnswers(ctx));
+      } while (driverRefreshAgain);
+    })().finally(() => {
+      driverRefresh = null;
+    });
+    return driverRefresh;
+  }
 
   // React's strict mode and a second tab both call boot twice; one pass is enough.
   let booting: Promise<BootResult> | null = null;
@@ -172,8 +200,11 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     },
     drainOutbox: () => drainer.drain(),
     async settleFromServiceWorker(message) {
-      // A settled row may have held up later rows of its user.
-      if (await settleFromServiceWorker(db, effects, message, now())) void drainer.drain();
+      // A settled row may have held up later rows of its user; a driver's answered step moved their lists on the server.
+      if (await settleFromServiceWorker(db, effects, message, now())) {
+        void drainer.drain();
+        void refreshDriverIfSignedIn();
+      }
     },
     refreshHome: () => refreshHome(ctx),
     setOrderType: (orderType) => setOrderType(ctx, orderType),
@@ -243,6 +274,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     loadMoreOrders: () => settle(() => loadMoreOrders(ctx)),
     refreshOrder: (uniqueOrderId) => settle(() => refreshOrder(ctx, uniqueOrderId)),
     cancelOrder: (uniqueOrderId, reason) => settle(() => cancelOrder(ctx, uniqueOrderId, reason)),
+    driverLogin: (input) => settle(() => driverLogin(ctx, input)),
+    driverLogout: () => driverLogout(ctx),
+    refreshDriver: () => settle(() => refreshDriver(ctx)),
+    refreshDriverOrder: (uniqueOrderId) => settle(() => refreshDriverOrder(ctx, uniqueOrderId)),
+    refreshCompletedOrders: (before) => settle(() => refreshCompletedOrders(ctx, before)),
+    setDriverOnline: (online) => settle(() => setDriverOnline(ctx, driverDeps, online)),
+    driverMove: (uniqueOrderId, move, deliveryPin) => settle(() => driverMove(ctx, driverDeps, uniqueOrderId, move, deliveryPin)),
+    recordDriverFix: (fix) => recordDriverFix(ctx, driverDeps, fix),
+    dismissDriverRejection: (uniqueOrderId) => dismissDriverRejection(ctx, uniqueOrderId),
   } satisfies SyncWorkerApi;
 
   return { api, drainer, trackers };

@@ -26,8 +26,17 @@ export async function markFailed(db: ReplicaDatabase, resource: string, failure:
 }
 
 /** `error: null` after any answer from the server, whatever its status. */
+/** How stale the last success may be before another success is written: screens say "updated N min ago", never seconds. */
+const CONNECTIVITY_REFRESH_MS = 10_000;
+
 export async function recordConnectivity(db: ReplicaDatabase, error: ConnectivityError | null, at: number) {
   const previous = await db.syncState.get(SyncResource.connectivity);
+  // Nothing changed that a screen shows: no write, so a burst of requests (a replayed outbox) does not re-render every screen each time.
+  const unchanged =
+    previous !== undefined &&
+    previous.error === error &&
+    (error !== null || (previous.fetchedAt !== null && at - previous.fetchedAt < CONNECTIVITY_REFRESH_MS));
+  if (unchanged) return;
   await db.syncState.put({
     resource: SyncResource.connectivity,
     fetchedAt: error === null ? at : (previous?.fetchedAt ?? null),

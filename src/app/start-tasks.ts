@@ -37,3 +37,18 @@ export async function applySimulatedOfflineAtStart({ db, worker, serviceWorker }
   const stored = await db.prefs.get(PrefKey.simulatedOffline);
   if (stored?.value === true) await serviceWorker.postToServiceWorker({ type: 'SET_SIMULATED_OFFLINE', offline: true });
 }
+
+/**
+ * DESIGN §4: the outbox drains when the network returns and when the app
+ * comes back to the foreground. The sync worker listens for 'online' itself,
+ * but a dedicated worker is not always told (Chromium's emulated offline
+ * only tells pages), and a step waiting for its backoff timer would sit
+ * there for up to a minute.
+ */
+export function drainOnReconnect(worker: Pick<SyncWorkerApi, 'drainOutbox'>, win: Window = window): void {
+  const drain = () => void worker.drainOutbox();
+  win.addEventListener('online', drain);
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'visible') drain();
+  });
+}

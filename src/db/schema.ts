@@ -8,6 +8,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Item, Language, Notification, OutboxEntry, Page, Place, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress, Wallet } from '../api/index.ts';
 import type { CartStoreRef, StoredCartLine } from '../api/cart-rules.ts';
 import type { Address } from '../api/account-entities.ts';
+import type { DriverProfileRow } from '../api/driver-worker-api.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -135,7 +136,8 @@ export interface CartMetaRow {
   check?: CartCheckState | null;
 }
 export interface SessionRow {
-  id: 'customer' | 'driver';
+  /** 'console': the /admin console's own sign-in (an administrator or a store owner), written by the page, not the worker. */
+  id: 'customer' | 'driver' | 'console';
   userId: number;
   token: string;
   role: string;
@@ -206,7 +208,7 @@ export class ReplicaDatabase extends Dexie {
   alerts!: EntityTable<AlertRow, 'id'>;
   favourites!: EntityTable<FavouriteRow, 'id'>;
   driverOrders!: EntityTable<OrderRow, 'unique_order_id'>;
-  driverProfile!: EntityTable<RecordRow, 'id'>;
+  driverProfile!: Table<DriverProfileRow, 'driver'>;
   pages!: EntityTable<PageRow, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'resource'>;
@@ -341,6 +343,10 @@ export const SyncResource = {
   wallet: 'wallet',
   /** The signed-in customer's saved addresses (cleared with them on logout). */
   addresses: 'addresses',
+  /** The driver's profile with their new and active orders (refreshed together). */
+  driverOrders: 'driverOrders',
+  /** The driver's completed orders (first page). */
+  driverCompleted: 'driverCompleted',
 } as const;
 
 /**

@@ -11,14 +11,16 @@ interface ScreenShellProps {
   /** Hide the back button on top-level screens (the tab bar's destinations). */
   topLevel?: boolean;
   className?: string;
+  /** Where back leads on the first page of a visit (an area's own start page; the app's home by default). */
+  home?: string;
 }
 
 /** A screen with a header (back, title) and its body. */
-export function ScreenShell({ title, children, topLevel = false, className }: ScreenShellProps) {
+export function ScreenShell({ title, children, topLevel = false, className, home = '/' }: ScreenShellProps) {
   return (
     <div className={`screen${className ? ` ${className}` : ''}`}>
       <header className="screen-header">
-        {!topLevel && <BackButton />}
+        {!topLevel && <BackButton home={home} />}
         <h1 className="screen-title">{title}</h1>
       </header>
       <main className="screen-body">{children}</main>
@@ -26,14 +28,14 @@ export function ScreenShell({ title, children, topLevel = false, className }: Sc
   );
 }
 
-function BackButton() {
+function BackButton({ home }: { home: string }) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   // The first page of a visit has nowhere to go back to: go home instead.
   if (location.key === 'default') {
     return (
-      <Link className="icon-button" to="/" aria-label={t('back')}>
+      <Link className="icon-button" to={home} aria-label={t('back')}>
         <BackIcon />
       </Link>
     );

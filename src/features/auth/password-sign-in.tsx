@@ -4,7 +4,7 @@
  * which field a server refusal belongs to.
  */
 import { useState, type FormEvent } from 'react';
-import type { LoginSummary } from '../../api/worker-api.ts';
+import type { LoginSummary, SyncResult, SyncWorkerApi } from '../../api/worker-api.ts';
 import { useT } from '../../app/look.tsx';
 import { useServices } from '../../app/services.tsx';
 import { checkEmailOrPhone, checkFields, checkPassword } from '../../lib/account-validation.ts';
@@ -13,7 +13,15 @@ import { useFormErrors } from '../../ui/use-form-errors.ts';
 
 const FIELDS = ['who', 'password'] as const;
 
-export function usePasswordSignIn(onResult: (result: { ok: true; value: LoginSummary }, form: ReturnType<typeof useFormErrors<(typeof FIELDS)[number]>>) => void) {
+/** The sign-in call: a customer's (login) unless the page says otherwise (a driver's, delivery/login). */
+export type PasswordLogin = (worker: SyncWorkerApi, emailOrPhone: string, password: string) => Promise<SyncResult<LoginSummary>>;
+
+const customerLogin: PasswordLogin = (worker, emailOrPhone, password) => worker.loginWithPassword(emailOrPhone, password);
+
+export function usePasswordSignIn(
+  onResult: (result: { ok: true; value: LoginSummary }, form: ReturnType<typeof useFormErrors<(typeof FIELDS)[number]>>) => void,
+  login: PasswordLogin = customerLogin,
+) {
   const { worker } = useServices();
   const form = useFormErrors(FIELDS);
   const [who, setWho] = useState('');
@@ -23,7 +31,7 @@ export function usePasswordSignIn(onResult: (result: { ok: true; value: LoginSum
     event.preventDefault();
     const problems = checkFields({ who, password }, { who: checkEmailOrPhone, password: checkPassword });
     if (Object.keys(problems).length > 0) return form.report(problems);
-    const result = await form.send(() => worker.loginWithPassword(who, password));
+    const result = await form.send(() => login(worker, who, password));
     if (result.ok) return onResult(result, form);
     form.reportFailure(result, { UNKNOWN_USER: 'who', INVALID_EMAIL: 'who', INVALID_PHONE: 'who', WRONG_PASSWORD: 'password' });
   };

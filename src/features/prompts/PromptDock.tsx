@@ -1,5 +1,6 @@
 /** The prompts docked at the bottom of every screen; loaded after the first paint. */
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PushDialogHost } from '../alerts/PushDialogHost.tsx';
 import { GdprBanner } from './GdprBanner.tsx';
 import { IosInstallPrompt } from './IosInstallPrompt.tsx';
@@ -10,8 +11,12 @@ import './prompts.css';
 // Only browsers that signal installability download the offer.
 const InstallFooter = lazy(() => import('./InstallOffer.tsx').then((module) => ({ default: module.InstallFooter })));
 
+/** The drivers' and the console's areas: staff at work, who are not asked the customers' storage consent over their controls. */
+const STAFF_AREA = /^\/(delivery|admin)(\/|$)/;
+
 export function PromptDock() {
   const installable = useInstallOfferAvailable();
+  const inStaffArea = STAFF_AREA.test(useLocation().pathname);
   return (
     <>
       <div className="prompt-dock">
@@ -22,7 +27,7 @@ export function PromptDock() {
             <InstallFooter />
           </Suspense>
         )}
-        <GdprBanner />
+        {!inStaffArea && <GdprBanner />}
       </div>
       {/* A push shown in-app (sw/push.ts): over everything, outside the dock. */}
       <PushDialogHost />

@@ -18,6 +18,7 @@ import { addressWorkerDefaults } from './address-doubles.ts';
 import { alertsWorkerDefaults } from './alerts-doubles.ts';
 import { cartWorkerDefaults } from './cart-doubles.ts';
 import { checkoutWorkerDefaults } from './checkout-doubles.ts';
+import { driverWorkerDefaults } from './driver-doubles.ts';
 import { trackingWorkerDefaults } from './tracking-doubles.ts';
 
 export const ONLINE_BOOT: BootResult = { hadReplica: true, online: true, version: { kind: 'unchanged' }, primaryLocationMissing: false };
@@ -70,6 +71,7 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
     ...trackingWorkerDefaults(),
     ...addressWorkerDefaults(db),
     ...checkoutWorkerDefaults(db),
+    ...driverWorkerDefaults(db),
   } satisfies SyncWorkerApi;
   // Overrides are vi.fn()s too; the defaults' type keeps `.mock` visible to tests.
   return Object.assign(defaults, overrides) as typeof defaults;

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { VersionResponse, calls } from '../../../src/api/calls.ts';
+import { VersionResponse, appCalls } from '../../../src/api/calls.ts';
 import { ApiErrorSchema } from '../../../src/api/errors.ts';
 import { createApiClient } from '../../../worker/api-client.ts';
 import { CHECKED_KEYWORDS, checkValue, findProblem } from '../../../worker/check-shape.ts';
@@ -19,9 +19,9 @@ import type { HttpOutcome } from '../../../worker/http.ts';
 type Json = Record<string, unknown>;
 const asJson = (schema: TSchema) => schema as unknown as Json;
 
-/** Every top-level schema of the contract, named for the failure messages. */
+/** Every top-level schema of the calls the worker makes (the console's it never checks), named for the failure messages. */
 const roots: [string, TSchema][] = [
-  ...Object.entries(calls).flatMap(([name, call]): [string, TSchema][] => [
+  ...Object.entries(appCalls).flatMap(([name, call]): [string, TSchema][] => [
     [`${name} response`, call.response],
     [`${name} body`, call.body],
     ...('params' in call ? [[`${name} params`, call.params] as [string, TSchema]] : []),
@@ -96,6 +96,8 @@ const PATTERN_EXAMPLES: Record<string, string[]> = {
   '^/(?![/\\\\])[^\\s]*$': ['/checkout', '/running-order/FP-ABCD2345?paid=1'],
   // A gateway's reference (Stripe's pi_…, Razorpay's order_…).
   '^[A-Za-z0-9_.:-]+$': ['pi_3Nz9XYZ', 'order_ABC.123:x-y'],
+  // An Idempotency-Key in a driver-actions batch.
+  '^[A-Za-z0-9_-]+$': ['3f2b9c1e-7d4a-4b8e-9a51-0c6d2e8f1a77', 'step_0001'],
   // ISO-8601 with a zone (a driver's acted_at, a GPS fix's time).
   '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:?\\d{2})$': ['2026-11-21T18:30:00.000Z', '2026-11-21T19:30+01:00'],
 };

@@ -75,10 +75,16 @@ export interface Harness {
 
 /** A service over a fresh replica; the server is shared or started here (and then closed by `close`). */
 export async function startHarness(
-  options: { server?: TestServer; serverOptions?: TestServerOptions; service?: Partial<SyncServiceOptions> } = {},
+  options: {
+    server?: TestServer;
+    serverOptions?: TestServerOptions;
+    service?: Partial<SyncServiceOptions>;
+    /** A replica that outlives this harness (an app closed and opened again): the caller closes it. */
+    db?: ReplicaDatabase;
+  } = {},
 ): Promise<Harness> {
   const server = options.server ?? (await startTestServer(options.serverOptions));
-  const db = freshReplica();
+  const db = options.db ?? freshReplica();
   const network = new TestNetwork();
   const service = createSyncService({
     db,
@@ -98,6 +104,7 @@ export async function startHarness(
       // Let a drain that boot or queueAction started in the background finish first.
       await service.drainer.drain();
       service.drainer.stop();
+      if (options.db) return;
       db.close();
       await db.delete();
       if (!options.server) await server.close();

@@ -13,6 +13,7 @@ import type { TrackingOptions } from '../../../worker/order-tracking.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import type { TestServer } from '../../support/test-server.ts';
+import { readyToDeliver } from '../../support/drivers.ts';
 import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../../server/ordering/checkout-fixtures.ts';
 import { startHarness, TestNetwork, type Harness } from './harness.ts';
 
@@ -34,6 +35,8 @@ export async function createOrderWorld(server: TestServer): Promise<OrderWorld> 
   const owner = await demoPerson(server.app, 'store_owner', 'owner@foodpilot.test');
   const driver = await demoPerson(server.app, 'driver', 'driver@foodpilot.test');
   const store = await createTestStore(server.db, { owner_user_id: owner.id, name: 'Tracking Test Kitchen' });
+  // A driver takes orders only from the stores they are linked to, and only on duty (issue 6).
+  await readyToDeliver(server.db, driver.id, [store.id]);
   return { server, owner, driver, store };
 }
 

@@ -26,6 +26,13 @@ describe('GDPR banner', () => {
     await screen.findByTestId('tab-bar');
     expect(screen.queryByTestId('gdpr-banner')).toBeNull();
   });
+
+  it('stays out of the drivers’ area, where it would cover their controls', async () => {
+    await renderApp({ settings: { showGdpr: 'true' }, path: '/delivery/login' });
+    await screen.findByTestId('driver-sign-in');
+    // On a customer's screen it shows well within this (the test above); here it never comes.
+    await expect(screen.findByTestId('gdpr-banner', {}, { timeout: 2_000 })).rejects.toThrow();
+  });
 });
 
 describe('service worker update offer', () => {

@@ -18,13 +18,7 @@ describe('not-found screen', () => {
   });
 });
 
-describe('routes of later issues', () => {
-  it.each([['/delivery/orders/ABC-123', 'Delivery order']])('%s has a real screen with its title and an honest empty state', async (path, title) => {
-    await renderApp({ path });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This part of the app is on its way.')).toBeInTheDocument();
-  });
-
+describe('the driver area', () => {
   it('gives the driver area its own dark look when the light mode is off', async () => {
     await renderApp({ path: '/delivery', settings: { deliveryAppLightMode: 'false' } });
     expect(await screen.findByTestId('delivery-area')).toHaveAttribute('data-theme', 'dark');

@@ -1,0 +1,12 @@
+import { ScreenFallback } from '../../app/ScreenFallback.tsx';
+import { isUnreachable, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
+import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
+import { OfflineScreen } from '../system/OfflineScreen.tsx';
+
+/** A driver screen with nothing saved on this device yet: waiting for the first answer, offline, or failed. */
+export function NotYetLoaded({ result, onRetry }: { result: RefreshOutcome | null; onRetry: () => void }) {
+  // An answer that worked is on its way into the replica.
+  if (result === null || result.ok) return <ScreenFallback />;
+  if (isUnreachable(result)) return <OfflineScreen onRetry={onRetry} />;
+  return <LoadFailedScreen onRetry={onRetry} />;
+}
