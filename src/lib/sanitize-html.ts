@@ -1,46 +1,17 @@
 /**
  * A whitelist sanitiser for the admin's custom home message (setting
- * `customHomeMessage`). Settings are admin input, but they reach every
- * visitor's page, so only plain formatting survives: no scripts, no event
- * handlers, no styles, no javascript: URLs.
+ * `customHomeMessage`) and content pages. Settings are admin input, but they
+ * reach every visitor's page, so only plain formatting survives: no scripts,
+ * no event handlers, no styles, no javascript: URLs. The rules live in
+ * src/api/html-rules.ts, shared with the server's sanitiser.
  */
-const ALLOWED_TAGS = new Set([
-  'a', 'b', 'blockquote', 'br', 'div', 'em', 'h2', 'h3', 'h4', 'hr', 'i', 'img',
-  'li', 'ol', 'p', 'small', 'span', 'strong', 'u', 'ul',
-]);
+import { DROPPED_WITH_CONTENT, ALLOWED_TAGS, URL_ATTRIBUTES, allowedAttributesOf, isSafeUrl } from '../api/html-rules.ts';
 
-/** Dropped with everything inside them: their content is code or embedded documents. */
-const DROPPED_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math',
-  'frame', 'frameset', 'link', 'meta', 'base', 'form', 'textarea', 'select', 'title',
-]);
-
-const ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = {
-  '*': ['title', 'class', 'dir', 'lang'],
-  a: ['href', 'target'],
-  img: ['src', 'alt', 'width', 'height'],
-};
-
-const URL_ATTRIBUTES = new Set(['href', 'src']);
-const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-
-/** True for relative URLs and http(s)/mailto/tel; false for javascript:, data:, vbscript: and the like. */
-export function isSafeUrl(raw: string): boolean {
-  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  const compact = Array.from(raw)
-    .filter((character) => {
-      const code = character.codePointAt(0) ?? 0;
-      return code > 0x20 && (code < 0x7f || code > 0x9f);
-    })
-    .join('');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
-  if (!scheme) return true;
-  return SAFE_SCHEMES.has(`${scheme[1]!.toLowerCase()}:`);
-}
+export { isSafeUrl };
 
 function copyAllowedAttributes(source: Element, target: Element): void {
   const tag = source.localName;
-  const allowed = [...(ALLOWED_ATTRIBUTES['*'] ?? []), ...(ALLOWED_ATTRIBUTES[tag] ?? [])];
+  const allowed = allowedAttributesOf(tag);
   for (const { name, value } of Array.from(source.attributes)) {
     const attribute = name.toLowerCase();
     if (!allowed.includes(attribute)) continue;

@@ -1,0 +1,90 @@
+/**
+ * /admin/live-orders: the store's board. New orders come in live (or every
+ * few seconds without the stream), play a short sound and stay highlighted
+ * until someone acts on them; each column holds the orders at one step:
+ * new, being prepared, ready or with a driver, and those just finished.
+ */
+import { useCallback, useState } from 'react';
+import type { Order } from '../../../api/order-entities.ts';
+import { OrderStatus } from '../../../api/order-status.ts';
+import type { TextKey } from '../../../api/texts.ts';
+import { useT } from '../../../app/look.tsx';
+import { SwitchField } from '../console-fields.tsx';
+import { useAnnounce } from '../console-toast.tsx';
+import { SectionHeader } from '../console-ui.tsx';
+import { OrderCard, withTracking } from '../orders/OrderCard.tsx';
+import { useOrderSound } from './new-order-sound.ts';
+import { useStoreOrderFeed, type FeedMode } from './use-store-order-feed.ts';
+
+interface Column {
+  title: TextKey;
+  statuses: readonly number[];
+}
+
+const COLUMNS: readonly Column[] = [
+  { title: 'consoleColumnNew', statuses: [OrderStatus.PLACED] },
+  { title: 'consoleColumnPreparing', statuses: [OrderStatus.PREPARING] },
+  { title: 'consoleColumnReady', statuses: [OrderStatus.READY_FOR_PICKUP, OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP] },
+  { title: 'consoleColumnDone', statuses: [OrderStatus.DELIVERED, OrderStatus.CANCELLED] },
+];
+
+const MODE_TEXT: Record<FeedMode, TextKey> = {
+  connecting: 'consoleFeedConnecting',
+  live: 'consoleFeedLive',
+  polling: 'consoleFeedPolling',
+};
+
+export default function LiveOrdersSection() {
+  const t = useT();
+  const announce = useAnnounce();
+  const sound = useOrderSound();
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const { play } = sound;
+  const onNewOrder = useCallback(
+    (order: Order) => {
+      setFresh((current) => new Set(current).add(order.unique_order_id));
+      play();
+      announce(t('consoleNewOrderArrived', { order: order.unique_order_id, store: order.restaurant.name }));
+    },
+    [announce, play, t],
+  );
+  const feed = useStoreOrderFeed(onNewOrder);
+
+  return (
+    <>
+      <SectionHeader title={t('consoleLiveOrders')} intro={t('consoleLiveOrdersIntro')}>
+        <p className="console-feed-mode" data-mode={feed.mode} data-testid="feed-mode">
+          {t(MODE_TEXT[feed.mode])}
+        </p>
+        <SwitchField id="order-sound" label={t('consoleOrderSound')} checked={!sound.muted} onChange={(on) => sound.setMuted(!on)} />
+      </SectionHeader>
+      {!sound.muted && !sound.ready && <p className="console-note">{t('consoleSoundNeedsClick')}</p>}
+      {feed.failed && (
+        <p className="form-alert" role="alert">
+          {t('consoleFeedFailed')}
+        </p>
+      )}
+      <div className="console-board">
+        {COLUMNS.map((column) => {
+          const inColumn = feed.orders.filter((order) => column.statuses.includes(order.status));
+          return (
+            <section key={column.title} className="console-board-column" aria-label={t(column.title)} data-testid={`column-${column.title}`}>
+              <h2>
+                {t(column.title)} <span className="console-count">{inColumn.length}</span>
+              </h2>
+              {inColumn.length === 0 && <p className="form-hint">{t('consoleColumnEmpty')}</p>}
+              {inColumn.map((order) => (
+                <OrderCard
+                  key={order.unique_order_id}
+                  order={order}
+                  highlighted={fresh.has(order.unique_order_id) && order.status === OrderStatus.PLACED}
+                  onMoved={(tracking) => feed.update(withTracking(order, tracking))}
+                />
+              ))}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}

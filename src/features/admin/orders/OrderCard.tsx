@@ -1,0 +1,85 @@
+/**
+ * One order as a store needs it: its number, state, when it came in, how it
+ * leaves (delivery or pickup), what is in it, the notes, the money, and what
+ * can be done with it now. A new order is highlighted until looked at.
+ */
+import type { Order, OrderTracking } from '../../../api/order-entities.ts';
+import { OrderStatus } from '../../../api/order-status.ts';
+import { useLanguage, useT } from '../../../app/look.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import { orderStatusText, paymentMethodText, paymentStatusText } from '../../orders/order-words.ts';
+import { useMoney } from '../../stores/use-money.ts';
+import { Pill } from '../console-ui.tsx';
+import { OrderActions } from './OrderActions.tsx';
+
+interface OrderCardProps {
+  order: Order;
+  highlighted?: boolean;
+  onMoved(tracking: OrderTracking): void;
+}
+
+export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProps) {
+  const t = useT();
+  const money = useMoney();
+  const locale = useLanguage()?.code;
+  const pickup = order.order_type === 'SELFPICKUP';
+  return (
+    <article
+      className="console-card console-order"
+      data-new={highlighted || undefined}
+      data-testid="console-order"
+      data-order={order.unique_order_id}
+      aria-labelledby={`order-${order.id}-title`}
+    >
+      <header className="console-order-head">
+        <h3 id={`order-${order.id}-title`}>
+          {t('orderNumber', { order: order.unique_order_id })} {highlighted && <Pill tone="brand">{t('consoleNewOrder')}</Pill>}
+        </h3>
+        <p className="console-order-status" data-testid="console-order-status">
+          {t(orderStatusText(order.status, order.order_type))}
+        </p>
+      </header>
+      <p className="form-hint">
+        {order.restaurant.name} · {t(pickup ? 'orderPickup' : 'consoleDelivery')} · {formatDate(order.created_at, locale, true)}
+      </p>
+      <ul className="console-order-lines">
+        {order.lines.map((line, index) => (
+          <li key={index}>
+            <span>
+              {line.quantity} × {line.name}
+              {line.addons.length > 0 && <span className="form-hint"> ({line.addons.map((addon) => addon.name).join(', ')})</span>}
+            </span>
+            <span>{money(line.line_total)}</span>
+          </li>
+        ))}
+      </ul>
+      {order.notes && (
+        <p className="console-order-notes">
+          <strong>{t('orderNotes')}:</strong> {order.notes}
+        </p>
+      )}
+      {!pickup && order.address && (
+        <p className="form-hint">
+          {t('orderDeliverTo')}: {[order.house, order.address].filter(Boolean).join(', ')}
+        </p>
+      )}
+      <p>
+        <strong>{t('priceTotal')}: {money(order.total)}</strong> ·{' '}
+        {t('orderPaymentLine', {
+          mode: t(paymentMethodText(order.payment_mode, order.order_type)),
+          status: t(paymentStatusText(order.payment_status)),
+        })}
+      </p>
+      {order.estimated_ready_at && order.status === OrderStatus.PREPARING && (
+        <p className="form-hint">{t('consoleReadyBy', { time: formatDate(order.estimated_ready_at, locale, true) })}</p>
+      )}
+      {order.cancel_reason && <p className="form-hint">{t('orderCancelReason', { reason: order.cancel_reason })}</p>}
+      <OrderActions order={order} onMoved={onMoved} />
+    </article>
+  );
+}
+
+/** An order with a move's answer merged in (tracking has the order's own field names). */
+export function withTracking(order: Order, tracking: OrderTracking): Order {
+  return { ...order, ...tracking, estimated_ready_at: tracking.estimated_ready_at ?? order.estimated_ready_at ?? null };
+}
