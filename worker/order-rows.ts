@@ -69,6 +69,8 @@ export async function patchOrderTracking(db: ReplicaDatabase, tracking: OrderTra
     history: tracking.history,
     driver: tracking.driver,
     cancel_reason: tracking.cancel_reason,
+    // Tracking from before the console (or a server without it) says nothing: keep what the order said.
+    estimated_ready_at: tracking.estimated_ready_at !== undefined ? tracking.estimated_ready_at : row.estimated_ready_at,
     updated_at: tracking.updated_at,
     ...actionsFor(row, tracking.status),
     fetchedAt: at,

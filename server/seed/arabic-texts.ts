@@ -408,6 +408,7 @@ export const ARABIC_TEXTS: Record<TextKey, string> = {
   runningOrderConnecting: 'جارٍ الاتصال…',
   runningOrderReconnecting: 'جارٍ إعادة الاتصال…',
   runningOrderCancelReason: 'السبب: {reason}',
+  runningOrderReadyAround: 'يتوقع المتجر أن يكون جاهزًا نحو {time}',
   runningOrderPin: 'رمز التسليم',
   runningOrderPinHint: 'أعطِ هذا الرمز للسائق',
   runningOrderDriver: 'سائقك: {driver}',

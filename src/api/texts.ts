@@ -421,6 +421,7 @@ export const ENGLISH_TEXTS = {
   runningOrderConnecting: 'Connecting…',
   runningOrderReconnecting: 'Reconnecting…',
   runningOrderCancelReason: 'Reason: {reason}',
+  runningOrderReadyAround: 'The store expects it ready around {time}',
   runningOrderPin: 'Delivery PIN',
   runningOrderPinHint: 'Give this code to your driver',
   runningOrderDriver: 'Your driver: {driver}',

@@ -209,6 +209,13 @@ describe('the admin console', () => {
     await expect.poll(() => tracking.orderStatus.textContent(), { timeout: LIVE_STEP_MS }).toBe('The store is preparing your order');
     const accepted = await suite.server.db.selectFrom('orders').select(['status', 'prep_minutes']).where('unique_order_id', '=', order.unique_order_id).executeTakeFirstOrThrow();
     expect({ status: Number(accepted.status), prep: Number(accepted.prep_minutes) }).toEqual({ status: 2, prep: 15 });
+    // The customer is told when the food should be ready: the store's 15 minutes from now.
+    const readyAt = app.page.getByTestId('order-ready-at').locator('time');
+    await expect.poll(() => readyAt.getAttribute('datetime'), { timeout: LIVE_STEP_MS }).not.toBeNull();
+    const minutesAway = (Date.parse((await readyAt.getAttribute('datetime')) ?? '') - Date.now()) / 60_000;
+    expect(minutesAway).toBeGreaterThan(13);
+    expect(minutesAway).toBeLessThanOrEqual(15);
+    await screenshot(app.page, 'phone-running-order-preparing');
     await screenshot(owner.page, 'tablet-owner-live-orders-preparing');
     await owner.page.setViewportSize(LAPTOP);
     await screenshot(owner.page, 'laptop-owner-live-orders-preparing');

@@ -8,7 +8,7 @@
 import { Link, useParams } from 'react-router-dom';
 import type { Order } from '../../api/order-entities.ts';
 import { isFinalStatus, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useLanguage, useT } from '../../app/look.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
@@ -19,12 +19,13 @@ import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { DeliveryPin } from './DeliveryPin.tsx';
 import { DriverCard } from './DriverCard.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-import { statusSentence } from './order-steps.ts';
+import { statusSentence, stepTimeText } from './order-steps.ts';
 import { StatusTimeline } from './StatusTimeline.tsx';
 import { TrackingNote } from './TrackingNote.tsx';
 import { useOrderTracking, useRunningOrder } from './use-running-order.ts';
 import './running-order.css';
 
+const PREPARING = 2;
 const DELIVERED = 5;
 const CANCELLED = 6;
 const PAYMENT_FAILED = 9;
@@ -55,6 +56,8 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
   const final = isFinalStatus(status);
   const pin = orderType === 'DELIVERY' && !final ? order?.delivery_pin : null;
   const driver = DRIVER_ON_THE_WAY.includes(status) ? tracking?.driver : null;
+  // The store's word on when the food is ready (accepted with a preparation time), while it cooks.
+  const readyAt = status === PREPARING ? (tracking?.estimated_ready_at ?? order?.estimated_ready_at ?? null) : null;
   const id = row.unique_order_id;
   return (
     <ScreenShell title={t('screenRunningOrder')} className="running-order-screen">
@@ -66,6 +69,7 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
         <p className={`running-order-now${status === CANCELLED || status === PAYMENT_FAILED ? ' is-stop' : ''}`} aria-live="polite" data-testid="order-status">
           {t(statusSentence(status, orderType))}
         </p>
+        {readyAt && <ReadyAround at={readyAt} />}
         {status === CANCELLED && tracking?.cancel_reason && <p className="running-order-reason">{t('runningOrderCancelReason', { reason: tracking.cancel_reason })}</p>}
         <TrackingNote link={row.link} fetchedAt={row.fetchedAt} final={final} />
       </section>
@@ -89,5 +93,18 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
       <StatusTimeline orderType={orderType} status={status} history={history} />
       {order && <OrderSummary order={order} />}
     </ScreenShell>
+  );
+}
+
+function ReadyAround({ at }: { at: string }) {
+  const t = useT();
+  const locale = useLanguage()?.code;
+  const [before, after = ''] = t('runningOrderReadyAround').split('{time}');
+  return (
+    <p className="running-order-ready" data-testid="order-ready-at">
+      {before}
+      <time dateTime={at}>{stepTimeText(at, locale)}</time>
+      {after}
+    </p>
   );
 }

@@ -137,10 +137,16 @@ describe('trackOrder', () => {
     // The `orders` table lacked the order: the customer's orders came along for the page (PIN, lines, points).
     expect(await harness.db.orders.get(id)).toMatchObject({ unique_order_id: id, delivery_pin: order.delivery_pin, total: order.total, status: 1 });
 
-    await move(world, 'accept-order', 'owner', order);
+    const beforeAccept = Date.now();
+    await move(world, 'accept-order', 'owner', order, { prep_minutes: 20 });
     const accepted = await eventually(() => rowOf(id), (row) => row?.status === 2);
     expect(accepted).toMatchObject({ link: 'live', tracking: { status_name: 'PREPARING' } });
     expect(accepted?.tracking?.history.map((step) => step.status)).toEqual([1, 2]);
+    // The store's preparation time reaches the page's row and the order in `orders` alike.
+    const readyAt = Date.parse(accepted?.tracking?.estimated_ready_at ?? '');
+    expect(readyAt - beforeAccept).toBeGreaterThanOrEqual(20 * 60_000 - 1000);
+    expect(readyAt - beforeAccept).toBeLessThan(21 * 60_000);
+    await eventually(() => harness!.db.orders.get(id), (row) => row?.estimated_ready_at === accepted?.tracking?.estimated_ready_at);
 
     await move(world, 'accept-to-deliver', 'driver', order);
     await eventually(() => rowOf(id), (row) => row?.tracking?.driver?.name === 'Priya Natarajan');
