@@ -22,10 +22,16 @@ describe('offline after one online visit', () => {
     // One content page is read while online; another never is.
     await app.open('/pages/about-us');
     await expect.poll(() => app.page.getByTestId('content-page').isVisible(), { timeout: 20_000 }).toBe(true);
+    // A repeat visit: the list is where it will stay from its first frame, though the
+    // use-GPS bar above it comes later (its place is kept).
+    await app.logFrames();
     await app.open('/');
     await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(onlineAddress).toBeTruthy();
     expect(await app.offlineBanner.count()).toBe(0);
+    const repeatVisit = await app.frames();
+    expect(repeatVisit.some((frame) => frame.gpsBar)).toBe(true);
+    expect(new Set(repeatVisit.flatMap((frame) => (frame.listTop === null ? [] : [frame.listTop]))).size).toBe(1);
 
     await context.setOffline(true);
     await app.page.reload();

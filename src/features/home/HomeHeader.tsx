@@ -29,7 +29,7 @@ export function HomeHeader() {
           {shown ? (
             <>
               <span className="header-address-tag">
-                {shown.tag}
+                <span>{shown.tag}</span>
                 <ChevronDownIcon />
               </span>
               <span className="header-address-line" data-testid="header-address-line">
@@ -39,7 +39,7 @@ export function HomeHeader() {
             </>
           ) : (
             <span className="header-address-tag">
-              {address === undefined ? t('loading') : t('chooseLocation')}
+              <span>{address === undefined ? t('loading') : t('chooseLocation')}</span>
               <ChevronDownIcon />
             </span>
           )}

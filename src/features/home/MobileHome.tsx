@@ -4,6 +4,7 @@ import { TabBar } from '../../app/tab-bar/TabBar.tsx';
 import { useCustomerSignedIn } from '../../app/hooks/use-replica-rows.ts';
 import { useSettings, useT } from '../../app/look.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { GpsBarSlot } from './GpsBarSlot.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMessage } from './HomeMessage.tsx';
 import { HomeStoreList } from './HomeStoreList.tsx';
@@ -11,10 +12,9 @@ import { PromoSliderSlot } from './slider-slots.tsx';
 import { usePromoSliders } from './home-rows.ts';
 import './home.css';
 
-// The location sheet and GPS bar decide for themselves when to show; their code
-// follows the first paint, and a chunk that fails to load shows nothing.
+// The location sheet decides for itself when to show; its code follows the
+// first paint, and a chunk that fails to load shows nothing.
 const nothing = () => ({ default: () => null });
-const UseGpsBar = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.UseGpsBar }), nothing));
 const HomeLocationSheet = lazy(() => import('../location/home-location.tsx').then((m) => ({ default: m.HomeLocationSheet }), nothing));
 // Only a signed-in customer with an order on its way sees it: its code stays off the first route,
 // and is not even loaded for a visitor who is not signed in.
@@ -31,9 +31,7 @@ export function MobileHome() {
     <div className="mobile-home has-tab-bar">
       <HomeHeader />
       <main className="home-body">
-        <Suspense fallback={null}>
-          <UseGpsBar />
-        </Suspense>
+        <GpsBarSlot />
         {customerSignedIn && (
           <Suspense fallback={null}>
             <RunningOrderBanner />

@@ -6,8 +6,9 @@
  *   user has never chosen a location (prefs.locationChosenByUser) and the
  *   saved address is a business (default) location. A GPS fix from it is
  *   saved as a business location and the page reloads (spec §4).
- * - UseGpsBar: a slim bar while the address is a business location, inviting
- *   the user to use the GPS; the fix is then the user's own address.
+ * - UseGpsBar: a slim bar inviting the user to use the GPS; the fix is then
+ *   the user's own address. Home's GpsBarSlot decides when it shows (a
+ *   business location) and keeps its place while this code loads.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -165,15 +166,14 @@ function LocationSheet({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Drawn where home's GpsBarSlot decided it belongs (a business location). */
 export function UseGpsBar() {
   const t = useT();
   const { worker } = useServices();
-  const { business } = useOnDefaultLocation();
   const gps = useGpsLocate(async (lat, lng) => {
     const saved = await worker.useGpsFix(lat, lng, { asBusinessLocation: false });
     return saved.ok ? null : 'locationGpsUnavailable';
   });
-  if (!business) return null;
   return (
     <div className="use-gps-bar" data-testid="use-gps-bar">
       <p className="use-gps-bar-text">

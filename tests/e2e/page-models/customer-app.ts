@@ -5,6 +5,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { waitForPageCondition } from '../support/browser.ts';
 
+/** One frame of the home as logFrames notes it. */
+export interface HomeFrame {
+  /** Milliseconds since the first frame. */
+  at: number;
+  /** Where the store list's heading is, or null before it shows. */
+  listTop: number | null;
+  gpsBar: boolean;
+  banner: boolean;
+}
+
 export class CustomerApp {
   constructor(
     readonly page: Page,
@@ -96,6 +106,39 @@ export class CustomerApp {
           };
         }),
     );
+  }
+
+  /**
+   * From the next page load on, notes at every frame where the home's store
+   * list heading is and whether the offline banner shows: what a person sees
+   * jump or blink in the first seconds. Read back with `frames()`.
+   */
+  async logFrames(): Promise<void> {
+    await this.page.addInitScript(() => {
+      const frames: HomeFrame[] = [];
+      (window as unknown as { homeFrames: HomeFrame[] }).homeFrames = frames;
+      const start = performance.now();
+      const note = () => {
+        const heading = document.getElementById('nearby-stores-heading');
+        frames.push({
+          at: Math.round(performance.now() - start),
+          listTop: heading ? Math.round(heading.getBoundingClientRect().top) : null,
+          gpsBar: document.querySelector('[data-testid="use-gps-bar"]') !== null,
+          banner: document.querySelector('[data-testid="offline-banner"]') !== null,
+        });
+        if (performance.now() - start < 5000) requestAnimationFrame(note);
+      };
+      requestAnimationFrame(note);
+    });
+  }
+
+  /** The frames noted since this page loaded (logFrames), once `ms` have passed since the load. */
+  async frames(ms = 3000): Promise<HomeFrame[]> {
+    await this.page.waitForFunction((wanted) => {
+      const frames = (window as unknown as { homeFrames?: HomeFrame[] }).homeFrames ?? [];
+      return (frames.at(-1)?.at ?? 0) >= wanted;
+    }, ms);
+    return this.page.evaluate(() => (window as unknown as { homeFrames: HomeFrame[] }).homeFrames);
   }
 
   /** Waits until the worker has mirrored settings and translations into the replica. */

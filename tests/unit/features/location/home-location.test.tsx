@@ -7,13 +7,13 @@ import type { UserAddress } from '../../../../src/api/entities.ts';
 import { GPS_TIMEOUT_MS } from '../../../../src/api/constants.ts';
 import { AppProviders } from '../../../../src/app/App.tsx';
 import { PrefKey, type ReplicaDatabase } from '../../../../src/db/schema.ts';
+import { GpsBarSlot } from '../../../../src/features/home/GpsBarSlot.tsx';
 import { SHEET_DISMISSED_KEY } from '../../../../src/features/location/home-location.tsx';
 import { createServiceWorkerDouble, createWorkerDouble } from '../../support/doubles.ts';
 import { buildReplica, SAMPLE_ADDRESS, type ReplicaFixture } from '../../support/replica-fixture.ts';
 
-// Loaded as the home screen loads them: lazily, each from the module's named export.
+// Loaded as the home screen loads them: the sheet lazily from the module's named export, the bar through home's slot.
 const HomeLocationSheet = lazy(() => import('../../../../src/features/location/home-location.tsx').then((m) => ({ default: m.HomeLocationSheet })));
-const UseGpsBar = lazy(() => import('../../../../src/features/location/home-location.tsx').then((m) => ({ default: m.UseGpsBar })));
 
 const LOCATIONS = [
   { id: 1, name: 'Riverton Old Town', latitude: 52.1, longitude: 4.3, is_default: true },
@@ -45,7 +45,7 @@ async function renderHome(fixture: ReplicaFixture = {}) {
       <MemoryRouter>
         <button type="button">Before the sheet</button>
         <Suspense fallback={null}>
-          <UseGpsBar />
+          <GpsBarSlot />
           <HomeLocationSheet />
         </Suspense>
       </MemoryRouter>
@@ -173,6 +173,16 @@ describe('the use-GPS bar on home', () => {
     await renderHome({ prefs: { [PrefKey.locationChosenByUser]: true } });
     // The texts come from the replica: wait for them, not only for the bar.
     await waitFor(() => expect(screen.getByTestId('use-gps-bar')).toHaveTextContent('See the stores near where you are.'));
+  });
+
+  it('goes, with its place, once the address is the user own', async () => {
+    const { db } = await renderHome({ prefs: { [PrefKey.locationChosenByUser]: true } });
+    await screen.findByTestId('use-gps-bar');
+    expect(screen.queryByTestId('use-gps-bar-space')).toBeNull();
+
+    await act(() => db.address.put({ ...SAMPLE_ADDRESS, id: 'current', savedAt: Date.now() }));
+    await waitFor(() => expect(screen.queryByTestId('use-gps-bar')).toBeNull());
+    expect(screen.queryByTestId('use-gps-bar-space')).toBeNull();
   });
 
   it('runs the GPS flow and saves the fix as the user own address', async () => {
