@@ -1,7 +1,7 @@
 /**
  * What the service worker answers, route by route (DESIGN §4): the app shell
- * from the precache, boot files network-first so the app installs and starts
- * offline, images cache-first, and /public/api never cached here (the sync
+ * from the precache, the manifest network-first so the app installs and starts
+ * offline, /version.json from the network only, images cache-first, and /public/api never cached here (the sync
  * worker and Dexie own offline data) but honouring the simulated offline mode.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -44,9 +44,11 @@ export function registerBootFileRoutes(): void {
     networkTimeoutSeconds: BOOT_FILES_NETWORK_TIMEOUT_SECONDS,
   });
   registerRoute(({ url }) => isSameOrigin(url) && url.pathname === MANIFEST_PATH, bootFiles);
+  // Never from a cache: the worker reads it to learn what the server says now, and an old copy
+  // answered offline would tell it the server was reached (the offline banner went off and on).
   registerRoute(
     ({ url }) => isSameOrigin(url) && url.pathname === VERSION_PATH,
-    async (options) => ((await readSimulatedOffline()) ? deadNetwork() : bootFiles.handle(options)),
+    async ({ request }) => ((await readSimulatedOffline()) ? deadNetwork() : fetch(request)),
   );
 }
 
