@@ -22,7 +22,16 @@ import { isLinkedToStore } from './driver-stores.ts';
 /** The statuses of an order a driver holds: taken, not delivered yet. */
 export const HELD_STATUSES = [OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP] as const;
 
-export async function checkDriverMayTake(trx: Kysely<Database>, driverUserId: number, order: Pick<Selectable<OrdersTable>, 'restaurant_id'>): Promise<void> {
+/** Who is told: the driver taking an order themselves, or an administrator giving it to them. */
+export type TakerWords = 'driver' | 'admin';
+
+export async function checkDriverMayTake(
+  trx: Kysely<Database>,
+  driverUserId: number,
+  order: Pick<Selectable<OrdersTable>, 'restaurant_id'>,
+  told: TakerWords = 'driver',
+): Promise<void> {
+  const self = told === 'driver';
   const onDuty = await trx
     .updateTable('driver_status')
     .set((eb) => ({ is_online: eb.ref('is_online') }))
@@ -30,17 +39,22 @@ export async function checkDriverMayTake(trx: Kysely<Database>, driverUserId: nu
     .where('is_online', '=', 1)
     .returning('user_id')
     .executeTakeFirst();
-  if (!onDuty) throw new HttpError(409, 'DRIVER_OFF_DUTY', 'You are off duty. Go on duty to take orders.');
+  if (!onDuty) {
+    throw new HttpError(409, 'DRIVER_OFF_DUTY', self ? 'You are off duty. Go on duty to take orders.' : 'This driver is off duty: they take no orders now.');
+  }
   if (!(await isLinkedToStore(trx, driverUserId, Number(order.restaurant_id)))) {
-    throw new HttpError(403, 'STORE_NOT_LINKED', 'You do not deliver for this store.');
+    throw new HttpError(403, 'STORE_NOT_LINKED', self ? 'You do not deliver for this store.' : "This driver does not deliver for this order's store.");
   }
   const { maxActiveOrders } = await readDriverSettings(trx);
   const held = await countHeldOrders(trx, driverUserId);
   if (held >= maxActiveOrders) {
+    const count = `${held} order${held === 1 ? '' : 's'}`;
     throw new HttpError(
       409,
       'DRIVER_ORDER_LIMIT',
-      `You already hold ${held} order${held === 1 ? '' : 's'}, the most you may at once. Deliver one before taking another.`,
+      self
+        ? `You already hold ${count}, the most you may at once. Deliver one before taking another.`
+        : `This driver already holds ${count}, the most they may at once.`,
     );
   }
 }

@@ -19,6 +19,8 @@ export interface MoveRequest {
   to: OrderStatusCode;
   actor: OrderActor;
   actorUserId: number | null;
+  /** An administrator giving the order to a driver (→ driver assigned): who gets it. */
+  driverUserId?: number;
 }
 
 export interface OrderPosition {
@@ -78,6 +80,7 @@ export function whereTheOrderIs(order: Pick<OrderPosition, 'status' | 'order_typ
 export function isAlreadyThere(order: OrderPosition, move: MoveRequest): boolean {
   if (order.status !== move.to) return false;
   if (move.to === OrderStatus.DRIVER_ASSIGNED && move.actor === 'driver') return order.driver_user_id === move.actorUserId;
+  if (move.to === OrderStatus.DRIVER_ASSIGNED && move.driverUserId !== undefined) return order.driver_user_id === move.driverUserId;
   return true;
 }
 
@@ -100,7 +103,7 @@ export function refusalOf(order: OrderPosition, move: MoveRequest): HttpError | 
   if (move.to === OrderStatus.DRIVER_ASSIGNED && order.order_type !== 'DELIVERY') {
     return new HttpError(409, 'WRONG_ORDER_TYPE', 'This is a self-pickup order: the customer collects it, no driver delivers it.');
   }
-  if (move.to === OrderStatus.DRIVER_ASSIGNED && move.actor !== 'driver' && order.driver_user_id === null) {
+  if (move.to === OrderStatus.DRIVER_ASSIGNED && move.actor !== 'driver' && move.driverUserId === undefined && order.driver_user_id === null) {
     return new HttpError(409, 'ILLEGAL_TRANSITION', 'No driver has taken this order yet.');
   }
   if (move.to === OrderStatus.READY_FOR_PICKUP && order.order_type !== 'SELFPICKUP') {

@@ -40,6 +40,8 @@ export interface OrderMove {
   happenedAt?: string;
   /** Kept on the history row; for a cancel, the reason the customer reads. */
   note?: string;
+  /** An administrator giving the order to a driver (→ driver assigned): who gets it. */
+  driverUserId?: number;
   /** Accepting (→ preparing): the minutes the store says the food takes; the order then carries when it should be ready. */
   prepMinutes?: number;
   /**
@@ -105,7 +107,11 @@ async function writeStatus(
   now: Date,
 ): Promise<Selectable<OrdersTable> | undefined> {
   const changes: Updateable<OrdersTable> = { status: move.to, updated_at: now.toISOString() };
-  if (move.to === OrderStatus.DRIVER_ASSIGNED && move.actor === 'driver') changes.driver_user_id = move.actorUserId;
+  if (move.to === OrderStatus.DRIVER_ASSIGNED) {
+    // The driver who took it, or the one an administrator gave it to.
+    const driver = move.actor === 'driver' ? move.actorUserId : move.driverUserId;
+    if (driver !== undefined) changes.driver_user_id = driver;
+  }
   if (move.to === OrderStatus.CANCELLED) changes.cancel_reason = move.note ?? null;
   if (move.to === OrderStatus.PREPARING && move.prepMinutes !== undefined) {
     changes.prep_minutes = move.prepMinutes;

@@ -50,6 +50,7 @@ import {
   WalletAdjustedSchema,
 } from './admin-entities.ts';
 import { LatitudeSchema, LongitudeSchema, PopularLocationSchema, VersionInfoSchema } from './entities.ts';
+import { OrderMoveResultSchema } from './order-entities.ts';
 
 const strict = { additionalProperties: false } as const;
 /** As in calls.ts: the spec's `token` field, optional because `Authorization: Bearer` works instead. */
@@ -343,6 +344,17 @@ export const adminCalls = {
       strict,
     ),
     response: AdminOrdersPageSchema,
+  },
+  'admin/assign-driver': {
+    summary:
+      'Gives a delivery order to a driver: one the store is preparing (preparing → driver assigned), or, before pickup, one another driver ' +
+      'has (the order stays driver assigned; the first driver loses it, and a step they queued on it answers FORBIDDEN). The driver must be ' +
+      "on duty, deliver for the order's store and hold fewer orders than driverMaxActiveOrders (DRIVER_OFF_DUTY, DRIVER_ORDER_LIMIT 409, " +
+      'STORE_NOT_LINKED 403); NOT_A_DRIVER (409) for anyone else, UNKNOWN_USER (404) for no one. WRONG_ORDER_TYPE (409) for a self-pickup ' +
+      'order, ILLEGAL_TRANSITION (409) before the store accepted and once picked up, delivered or cancelled. The same driver again changes ' +
+      `nothing (changed: false). The customer's tracking shows the new driver. ${adminsOnly} ${audited}`,
+    body: Type.Object({ token: Token, unique_order_id: Type.String({ minLength: 1, maxLength: 64 }), driver_user_id: Id }, strict),
+    response: OrderMoveResultSchema,
   },
   'admin/get-audit-log': {
     summary:

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { adminCalls } from '../../../src/api/admin-calls.ts';
 import { requireAdmin, requireOrderStaff } from '../../admin/admin-access.ts';
+import { assignDriver } from '../../admin/assign-driver.ts';
 import { auditPage } from '../../admin/audit-log.ts';
 import { createLanguage, deleteLanguage, listAdminLanguages, setDefaultLanguage, updateLanguage } from '../../admin/languages-admin.ts';
 import { createLocation, deleteLocation, setPrimaryLocation, updateLocation } from '../../admin/locations-admin.ts';
@@ -14,6 +15,8 @@ import { adminTranslations, saveTranslations } from '../../admin/translations-ad
 import { adjustWallet } from '../../admin/user-wallet.ts';
 import { createStaff, listUsers, setUserBan, setUserStores, updateUser, userDetail } from '../../admin/users-admin.ts';
 import { bumpVersionAudited } from '../../admin/versions-admin.ts';
+import { notFound } from '../../http-error.ts';
+import { readTracking } from '../../ordering/lifecycle-tracking.ts';
 import type { CallHandlers } from './handlers.ts';
 
 /** Part B (the catalogue) has its own handlers: catalog-admin-handlers.ts. */
@@ -83,6 +86,13 @@ export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, Ad
     'admin/set-user-ban': async (body, request) => setUserBan(app.db, await admin(request, body), body.user_id, body.is_banned),
     'admin/adjust-wallet': async (body, request) =>
       adjustWallet(app.db, await admin(request, body), body.user_id, { amount: body.amount, reason: body.reason }),
+
+    'admin/assign-driver': async (body, request) => {
+      const { order, changed } = await assignDriver(app.db, await admin(request, body), body.unique_order_id, body.driver_user_id);
+      const tracking = await readTracking(app.db, Number(order.id));
+      if (!tracking) throw notFound('This order no longer exists.');
+      return { changed, tracking };
+    },
 
     'admin/get-orders': async (body, request) => {
       const user = await requireOrderStaff(app, request, body);

@@ -38,6 +38,7 @@ const VALID_BODIES: Record<AdminCall, Record<string, unknown>> = {
   'admin/set-user-ban': { user_id: 1, is_banned: true },
   'admin/adjust-wallet': { user_id: 1, amount: 100, reason: 'Refused' },
   'admin/get-orders': {},
+  'admin/assign-driver': { unique_order_id: 'FP-NONE', driver_user_id: 1 },
   'admin/get-audit-log': {},
 };
 

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
 import { freshReplica, startHarness, type Harness } from './harness.ts';
 import { callAs } from '../../support/accounts.ts';
+import { loginAs } from '../../support/inject-call.ts';
 import { personWithRole } from '../../server/ordering/lifecycle-support.ts';
 import { readyToDeliver } from '../../support/drivers.ts';
 import { createOrderWorld, move, newCustomer, placeOrder, type OrderWorld } from './running-order-support.ts';
@@ -187,6 +188,36 @@ describe('a delivery in a dead zone', () => {
       list: 'new',
       rejection: { move: 'accept', code: 'ORDER_TAKEN', words: 'Another driver already took this order.' },
     });
+    await harness.service.api.refreshDriver();
+    await harness.service.api.dismissDriverRejection(order.unique_order_id);
+    expect(await rowOf(harness, order)).toBeUndefined();
+  });
+});
+
+describe('an order given to another driver while this one was offline', () => {
+  it('the queued pickup is refused in words, and the order leaves their lists once read', async () => {
+    const order = await preparingOrder();
+    const other = await personWithRole(server.app, server.db, 'driver', 'Oscar Other');
+    await readyToDeliver(server.db, other.id, [world.store.id]);
+    harness = await signedInDriver();
+    await harness.service.api.refreshDriver();
+    await harness.service.api.driverMove(order.unique_order_id, 'accept');
+
+    harness.network.offline = true;
+    await harness.service.api.driverMove(order.unique_order_id, 'pickup');
+    expect(await rowOf(harness, order)).toMatchObject({ status: OrderStatus.PICKED_UP });
+    const admin = await loginAs(server.app, 'admin');
+    const handedOver = await callAs(server.app, 'admin/assign-driver', { token: admin, unique_order_id: order.unique_order_id, driver_user_id: other.id });
+    expect(handedOver.statusCode).toBe(200);
+
+    harness.network.offline = false;
+    expect(await harness.service.api.drainOutbox()).toMatchObject({ rejected: 1, remaining: 0 });
+    expect(await rowOf(harness, order)).toMatchObject({
+      pending: [],
+      rejection: { move: 'pickup', code: 'FORBIDDEN', words: 'This order is not assigned to you.' },
+    });
+    // Nothing of it reached the server: the other driver still has it, not picked up.
+    expect((await serverHistory(order)).map((step) => Number(step.status))).toEqual([1, 2, 3]);
     await harness.service.api.refreshDriver();
     await harness.service.api.dismissDriverRejection(order.unique_order_id);
     expect(await rowOf(harness, order)).toBeUndefined();

@@ -10,7 +10,12 @@ import { formatDate } from '../../../lib/format-date.ts';
 import { orderStatusText, paymentMethodText, paymentStatusText } from '../../orders/order-words.ts';
 import { useMoney } from '../../stores/use-money.ts';
 import { Pill } from '../console-ui.tsx';
+import { useIsAdmin } from '../console-session.tsx';
+import { AssignDriver } from './AssignDriver.tsx';
 import { OrderActions } from './OrderActions.tsx';
+
+/** From the store's accept until pickup an administrator may give a delivery order to a driver. */
+const ASSIGNABLE: readonly number[] = [OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED];
 
 interface OrderCardProps {
   order: Order;
@@ -23,6 +28,7 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
   const money = useMoney();
   const locale = useLanguage()?.code;
   const pickup = order.order_type === 'SELFPICKUP';
+  const isAdmin = useIsAdmin();
   return (
     <article
       className="console-card console-order"
@@ -74,7 +80,13 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
         <p className="form-hint">{t('consoleReadyBy', { time: formatDate(order.estimated_ready_at, locale, true) })}</p>
       )}
       {order.cancel_reason && <p className="form-hint">{t('orderCancelReason', { reason: order.cancel_reason })}</p>}
+      {!pickup && order.driver && (
+        <p className="form-hint" data-testid="console-order-driver">
+          {t('consoleOrderDriver', { name: order.driver.name })}
+        </p>
+      )}
       <OrderActions order={order} onMoved={onMoved} />
+      {isAdmin && !pickup && ASSIGNABLE.includes(order.status) && <AssignDriver order={order} onMoved={onMoved} />}
     </article>
   );
 }
