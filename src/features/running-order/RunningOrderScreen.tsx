@@ -25,7 +25,8 @@ import { TrackingNote } from './TrackingNote.tsx';
 import { useOrderTracking, useRunningOrder } from './use-running-order.ts';
 import './running-order.css';
 
-const PREPARING = 2;
+/** Preparing, driver assigned: the food is still in the kitchen. */
+const BEFORE_PICKUP: readonly number[] = [2, 3];
 const DELIVERED = 5;
 const CANCELLED = 6;
 const PAYMENT_FAILED = 9;
@@ -56,8 +57,8 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
   const final = isFinalStatus(status);
   const pin = orderType === 'DELIVERY' && !final ? order?.delivery_pin : null;
   const driver = DRIVER_ON_THE_WAY.includes(status) ? tracking?.driver : null;
-  // The store's word on when the food is ready (accepted with a preparation time), while it cooks.
-  const readyAt = status === PREPARING ? (tracking?.estimated_ready_at ?? order?.estimated_ready_at ?? null) : null;
+  // The store's word on when the food is ready (accepted with a preparation time), while it cooks: until pickup.
+  const readyAt = BEFORE_PICKUP.includes(status) ? (tracking?.estimated_ready_at ?? order?.estimated_ready_at ?? null) : null;
   const id = row.unique_order_id;
   return (
     <ScreenShell title={t('screenRunningOrder')} className="running-order-screen">

@@ -14,7 +14,7 @@ import { useIsAdmin } from '../console-session.tsx';
 import { AssignDriver } from './AssignDriver.tsx';
 import { OrderActions } from './OrderActions.tsx';
 
-/** From the store's accept until pickup an administrator may give a delivery order to a driver. */
+/** From the store's accept until pickup: the food is in the kitchen, and an administrator may give a delivery order to a driver. */
 const ASSIGNABLE: readonly number[] = [OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED];
 
 interface OrderCardProps {
@@ -76,7 +76,7 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
           status: t(paymentStatusText(order.payment_status)),
         })}
       </p>
-      {order.estimated_ready_at && order.status === OrderStatus.PREPARING && (
+      {order.estimated_ready_at && ASSIGNABLE.includes(order.status) && (
         <p className="form-hint">{t('consoleReadyBy', { time: formatDate(order.estimated_ready_at, locale, true) })}</p>
       )}
       {order.cancel_reason && <p className="form-hint">{t('orderCancelReason', { reason: order.cancel_reason })}</p>}

@@ -54,7 +54,7 @@ describe('running order (/running-order/:id)', () => {
     expect(worker.stopTracking).toHaveBeenCalledWith(ORDER_ID);
   });
 
-  it("says when the store expects the food ready while it cooks, and stops saying it once the driver has it", async () => {
+  it('says when the store expects the food ready while it cooks, and stops saying it once the driver has it', async () => {
     const { db } = await renderApp({ path: PATH });
     await signIn(db);
     const readyAt = '2030-01-16T12:21:00.000Z';
@@ -62,6 +62,11 @@ describe('running order (/running-order/:id)', () => {
     const readyNote = await screen.findByTestId('order-ready-at', {}, SLOW);
     expect(readyNote).toHaveTextContent(/^The store expects it ready around .*2030.*\d:21/);
     expect(readyNote.querySelector('time')).toHaveAttribute('datetime', readyAt);
+
+    // A driver on the way to the store: the food is still cooking.
+    await act(() => putRunningOrder(db, runningRow({ tracking: tracking({ status: 3, history: historyOf(1, 2, 3), estimated_ready_at: readyAt }) })));
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent(/driver/i));
+    expect(screen.getByTestId('order-ready-at').querySelector('time')).toHaveAttribute('datetime', readyAt);
 
     await act(() => putRunningOrder(db, runningRow({ tracking: tracking({ status: 4, history: historyOf(1, 2, 3, 4), estimated_ready_at: readyAt }) })));
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Your order is on its way'));
