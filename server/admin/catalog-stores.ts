@@ -12,6 +12,8 @@ import {
   type AdminStoreSummary,
   type CallBody,
 } from '../../src/api/index.ts';
+import { phoneProblem } from '../../src/api/account-rules.ts';
+import { given } from '../accounts/identifiers.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import { fromFlag, type Database, type RestaurantsTable } from '../db/schema.ts';
 import { formatMinute, isOpenAt, localTime } from '../geo/opening-hours.ts';
@@ -87,6 +89,8 @@ export async function readAdminStore(db: Kysely<Database>, id: number, now: Date
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
     delivery_radius_km: Number(row.delivery_radius_km),
+    address: row.address,
+    phone: row.phone,
     store_color: row.store_color,
     timezone: row.timezone,
     owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id),
@@ -146,8 +150,25 @@ export async function listStores(
   return { stores, next_after: rows.length > options.limit ? (stores.at(-1)?.id ?? null) : null };
 }
 
-/** The columns a save sets, from the fields it was given. */
-function storeColumns(body: SaveStore): Updateable<RestaurantsTable> {
+type StoreContact = Pick<SaveStore, 'address' | 'phone'>;
+
+/**
+ * The address and phone as they are kept: trimmed, and '' (or only spaces) is
+ * null, as the console sends a field emptied to clear it. The phone must read
+ * as an account phone does (digits with an optional +, separators aside) and
+ * keeps its separators: a driver reads "+1 412 555 0121" more easily.
+ */
+function storeContactOf(body: SaveStore): StoreContact {
+  const cleared = (value: string | null | undefined) => (value === undefined ? undefined : (given(value) ?? null));
+  const phone = cleared(body.phone);
+  if (phone && phoneProblem(phone)) {
+    throw fieldError(400, 'INVALID_PHONE', 'phone', 'The phone must be a number with its country code, as +1 412 555 0100.');
+  }
+  return definedOnly({ address: cleared(body.address), phone });
+}
+
+/** The columns a save sets, from the fields it was given (the contact already cleaned by storeContactOf). */
+function storeColumns(body: SaveStore, contact: StoreContact): Updateable<RestaurantsTable> {
   return definedOnly({
     name: body.name,
     slug: body.slug,
@@ -165,6 +186,7 @@ function storeColumns(body: SaveStore): Updateable<RestaurantsTable> {
     latitude: body.latitude,
     longitude: body.longitude,
     delivery_radius_km: body.delivery_radius_km,
+    ...contact,
     store_color: body.store_color,
     timezone: body.timezone,
     owner_user_id: body.owner_user_id,
@@ -230,6 +252,7 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
   if (!existing) requireOnCreate(body, REQUIRED_ON_CREATE);
   checkImageUrl(body.image);
   checkTimeZone(body.timezone);
+  const contact = storeContactOf(body);
   checkCoordinates(body.latitude ?? Number(existing?.latitude), body.longitude ?? Number(existing?.longitude));
   const windows = body.opening_hours === undefined ? undefined : openingWindowsOf(body.opening_hours);
   await checkOwner(db, body.owner_user_id);
@@ -237,7 +260,7 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
   await checkSlugFree(db, body.slug, body.id);
 
   return auditedWrite(db, actor, async (trx) => {
-    const columns = storeColumns(body);
+    const columns = storeColumns(body, contact);
     const storeId = await withUniqueAs('SLUG_TAKEN', 'slug', `Another store already uses the slug '${body.slug ?? ''}'.`, async () => {
       if (body.id !== undefined) {
         if (Object.keys(columns).length > 0) await trx.updateTable('restaurants').set(columns).where('id', '=', body.id).execute();
@@ -290,7 +313,8 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
           .execute();
       }
     }
-    return { result: storeId, entity: 'restaurants', entityId: storeId, details: givenFields(body) };
+    // The contact as it was kept (trimmed, '' as null), so the audit shows what drivers see.
+    return { result: storeId, entity: 'restaurants', entityId: storeId, details: givenFields({ ...body, ...contact }) };
   });
 }
 

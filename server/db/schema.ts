@@ -124,6 +124,10 @@ export interface RestaurantsTable {
   free_delivery_subtotal: ColumnType<number | null, number | null | undefined, number | null>;
   /** New orders go straight to preparing (0006). */
   auto_accept_orders: Defaulted<Flag>;
+  /** The street address a driver collects the food at; null: not given (0011). */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The number a driver calls the store on, as typed; null: not given (0011). */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One opening window in the store's time zone; closes_minute ≤ opens_minute runs past midnight. */

@@ -65,7 +65,7 @@ async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[], driv
       .orderBy('id')
       .execute(),
     db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
-    db.selectFrom('restaurants').select(['id', 'name', 'latitude', 'longitude']).where('id', 'in', storeIds).execute(),
+    db.selectFrom('restaurants').select(['id', 'name', 'address', 'phone', 'latitude', 'longitude']).where('id', 'in', storeIds).execute(),
     customerIds.length === 0
       ? Promise.resolve([])
       : db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', customerIds).execute(),
@@ -98,8 +98,8 @@ export async function toDriverOrders(
       unique_order_id: row.unique_order_id,
       status,
       status_name: ORDER_STATUS_NAMES[status],
-      // The stores keep no street address or phone of their own yet: the driver navigates by the coordinates.
-      restaurant: { id: Number(row.restaurant_id), name: store?.name ?? '', address: null, phone: null, ...storePoint },
+      // Where to collect the food and whom to call about it; a store without them is found by its coordinates.
+      restaurant: { id: Number(row.restaurant_id), name: store?.name ?? '', address: store?.address ?? null, phone: store?.phone ?? null, ...storePoint },
       customer: customer ? { name: customer.name, phone: customer.phone } : null,
       address: row.address ?? '',
       house: row.house,

@@ -25,6 +25,10 @@ export interface DemoStore {
   deliveryMinutes: number;
   /** Price for two, cents. */
   priceForTwo: number;
+  /** Where a driver collects the food, in the demo city. */
+  address: string;
+  /** The number a driver calls the store on (+1 412 555 01xx, one per store). */
+  phone: string;
   latitude: number;
   longitude: number;
   radiusKm: number;

@@ -82,6 +82,8 @@ async function seedStore(
       latitude: store.latitude,
       longitude: store.longitude,
       delivery_radius_km: store.radiusKm,
+      address: store.address,
+      phone: store.phone,
       store_color: store.color,
       owner_user_id: ownerUserId,
       created_at: createdAt,

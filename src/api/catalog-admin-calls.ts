@@ -53,10 +53,12 @@ import {
   PROMO_SLIDER_SIZE_MAX,
   SLUG_PATTERN,
   SORT_ORDER_MAX,
+  STORE_ADDRESS_MAX,
   STORE_CARD_MESSAGE_MAX,
   STORE_COLOR_PATTERN,
   STORE_DELIVERY_TIME_MAX_MINUTES,
   STORE_OWNER_STORE_FIELDS,
+  STORE_PHONE_MAX,
   STORE_RADIUS_MAX_KM,
   STORE_RATING_MAX,
   StoreOpenStateSchema,
@@ -111,6 +113,10 @@ const storeFields = {
   longitude: Type.Optional(LongitudeSchema),
   /** Required on create: above 0, at most STORE_RADIUS_MAX_KM. */
   delivery_radius_km: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: STORE_RADIUS_MAX_KM })),
+  /** The street address a driver collects the food at; trimmed, and empty or null clears it. */
+  address: Type.Optional(Nullable(Type.String({ maxLength: STORE_ADDRESS_MAX }))),
+  /** The number drivers call, with its country code; kept as typed (trimmed), INVALID_PHONE unless it reads as a phone; empty or null clears it. */
+  phone: Type.Optional(Nullable(Type.String({ maxLength: STORE_PHONE_MAX }))),
   store_color: Type.Optional(Nullable(Type.String({ pattern: STORE_COLOR_PATTERN }))),
   /** IANA name (Europe/Rome); INVALID_TIME_ZONE otherwise. Default UTC. */
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -207,7 +213,7 @@ export const catalogAdminCalls = {
     summary:
       'Creates a store (administrators) or changes one. Store owners may change only ' +
       `${STORE_OWNER_STORE_FIELDS.join(', ')} of their own stores (FORBIDDEN naming the other fields). SLUG_TAKEN, ` +
-      'INVALID_COORDINATES, INVALID_OPENING_HOURS, INVALID_TIME_ZONE, INVALID_IMAGE_URL, NOT_A_STORE_OWNER, NOT_FOUND (store or category). ' +
+      'INVALID_COORDINATES, INVALID_OPENING_HOURS, INVALID_TIME_ZONE, INVALID_IMAGE_URL, INVALID_PHONE, NOT_A_STORE_OWNER, NOT_FOUND (store or category). ' +
       'The change shows in the store lists and store pages at once.',
     body: Type.Object({ token: Token, id: Type.Optional(Id), ...storeFields }, strict),
     response: AdminStoreSchema,

@@ -52,6 +52,10 @@ export const AdminStoreSchema = Type.Object({
   latitude: Type.Number(),
   longitude: Type.Number(),
   delivery_radius_km: Type.Number(),
+  /** Where a driver collects the food; null: not given. */
+  address: Nullable(Type.String()),
+  /** The number a driver calls the store on, as typed; null: not given. */
+  phone: Nullable(Type.String()),
   store_color: Nullable(Type.String()),
   /** IANA time zone of the opening hours. */
   timezone: Type.String(),

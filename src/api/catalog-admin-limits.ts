@@ -27,6 +27,10 @@ export const CATALOG_DESCRIPTION_MAX = 2000;
 export const STORE_CARD_MESSAGE_MAX = 160;
 /** An image or link address. */
 export const CATALOG_URL_MAX = 500;
+/** A store's street address: one line a driver reads on the way. */
+export const STORE_ADDRESS_MAX = 200;
+/** A store's phone as typed, separators included (checked like an account's phone: INVALID_PHONE). */
+export const STORE_PHONE_MAX = 32;
 /** A content page's HTML body, characters. */
 export const PAGE_BODY_MAX = 200_000;
 
@@ -54,6 +58,8 @@ export const STORE_OWNER_STORE_FIELDS = [
   'price_range',
   'opening_hours',
   'auto_accept_orders',
+  'address',
+  'phone',
 ] as const;
 
 /** How a store takes orders (spec §3): 1 delivery, 2 self pickup, 3 both. */

@@ -13,6 +13,7 @@ import * as orderRatings from './0007-order-ratings.ts';
 import * as drivers from './0008-drivers.ts';
 import * as adminAudit from './0009-admin-audit.ts';
 import * as adminConsole from './0010-console.ts';
+import * as storeContact from './0011-store-contact.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-drivers': drivers,
   '0009-admin-audit': adminAudit,
   '0010-console': adminConsole,
+  '0011-store-contact': storeContact,
 };

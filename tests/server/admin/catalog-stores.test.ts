@@ -2,8 +2,9 @@
  * Stores in the console on each database: creating and changing one shows
  * in the customers' store lists and store pages at once (the nearby engine
  * and its answer cache included), every rule answers its code and changes
- * nothing, store owners reach only their own stores' basic fields, and
- * every change leaves an audit row.
+ * nothing, store owners reach only their own stores' basic fields (the
+ * street address and phone drivers see among them), and every change
+ * leaves an audit row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStore, AdminStoreList, Deleted, Store, StoreDetail } from '../../../src/api/index.ts';
@@ -192,6 +193,43 @@ describe.each(testDatabases())('stores in the console on $kind', ({ kind }) => {
     expect(audit).toMatchObject({ user_id: cast.owner.id, role: 'store_owner', details: { description: 'Now with brunch.', delivery_time: 45 } });
     const other = await okBy<AdminStore>(t.app, 'admin/get-store', cast.admin, { id: cast.otherStore.id });
     expect(other.description).toBe('A store of the checkout tests.');
+  });
+
+  it('the street address and phone drivers see: kept trimmed, emptied to null, a phone that is not one refused by name, every change audited', async () => {
+    const fields = newStoreFields({ address: '  12 Lakeshore Road, Lakeside ', phone: ' +1 206 555 0142 ' });
+    const saved = await okBy<AdminStore>(t.app, 'admin/save-store', cast.admin, fields);
+    expect(saved).toMatchObject({ address: '12 Lakeshore Road, Lakeside', phone: '+1 206 555 0142' });
+    expect(await okBy<AdminStore>(t.app, 'admin/get-store', cast.admin, { id: saved.id })).toMatchObject({
+      address: '12 Lakeshore Road, Lakeside',
+      phone: '+1 206 555 0142',
+    });
+    const auditOf = async () => (await auditRowsOf(t.db, 'admin/save-store')).filter((row) => row.entity_id === String(saved.id));
+    expect((await auditOf()).at(-1)?.details).toMatchObject({ address: '12 Lakeshore Road, Lakeside', phone: '+1 206 555 0142' });
+
+    /** The status, code and the fields its details name (the schema may name one several times). */
+    const refused = async (body: Record<string, unknown>) => {
+      const response = await callBy(t.app, 'admin/save-store', cast.admin, { id: saved.id, ...body });
+      const { code, details } = response.json<{ code: string; details: { path: string }[] }>();
+      return { status: response.statusCode, code, fields: [...new Set(details.map((detail) => detail.path))] };
+    };
+    expect(await refused({ phone: 'call the shop' })).toEqual({ status: 400, code: 'INVALID_PHONE', fields: ['/phone'] });
+    expect(await refused({ phone: '+1 206' })).toEqual({ status: 400, code: 'INVALID_PHONE', fields: ['/phone'] });
+    expect(await refused({ address: 'x'.repeat(201) })).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields: ['/address'] });
+    expect(await okBy<AdminStore>(t.app, 'admin/get-store', cast.admin, { id: saved.id })).toMatchObject({ phone: '+1 206 555 0142' });
+    expect(await auditOf()).toHaveLength(1);
+
+    const changed = await okBy<AdminStore>(t.app, 'admin/save-store', cast.admin, { id: saved.id, address: '40 Pier Street, Lakeside', phone: '(206) 555-0199' });
+    expect(changed).toMatchObject({ address: '40 Pier Street, Lakeside', phone: '(206) 555-0199' });
+    expect((await auditOf()).at(-1)?.details).toEqual({ id: saved.id, address: '40 Pier Street, Lakeside', phone: '(206) 555-0199' });
+
+    const emptied = await okBy<AdminStore>(t.app, 'admin/save-store', cast.admin, { id: saved.id, address: '   ', phone: '' });
+    expect(emptied).toMatchObject({ address: null, phone: null });
+    expect((await auditOf()).at(-1)?.details).toEqual({ id: saved.id, address: null, phone: null });
+    expect(await okBy<AdminStore>(t.app, 'admin/save-store', cast.admin, newStoreFields())).toMatchObject({ address: null, phone: null });
+
+    // A store owner keeps their own store's contact up to date.
+    const own = await okBy<AdminStore>(t.app, 'admin/save-store', cast.owner, { id: cast.store.id, address: '1 Owner Lane, Riverton', phone: '+14125550177' });
+    expect(own).toMatchObject({ address: '1 Owner Lane, Riverton', phone: '+14125550177' });
   });
 
   it('customers and drivers are refused, and no token is 401', async () => {

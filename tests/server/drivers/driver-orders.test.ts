@@ -3,7 +3,8 @@
  * a store they deliver for, that the store is preparing and no driver has,
  * and nothing while off duty), what they hold (oldest first), one order
  * (offered or theirs; anything else NOT_FOUND), and their deliveries page
- * by page. The customer's name and phone show only on their own orders.
+ * by page. The customer's name and phone show only on their own orders;
+ * the store's street address and phone on every order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverCompletedOrders, DriverOrder, DriverOrders } from '../../../src/api/index.ts';
@@ -101,6 +102,38 @@ describe.each(testDatabases())("the driver's orders on $kind", ({ kind }) => {
 
     const customer = await callAs(t.app, 'get-single-delivery-order', { token: cast.customer.token, unique_order_id: mine.unique_order_id });
     expect([customer.statusCode, customer.json().code]).toEqual([403, 'FORBIDDEN']);
+  });
+
+  it("shows where to collect the food and the store's phone, as the store's owner wrote them in the console; null while a store has none", async () => {
+    const driver = await newDriver(t.app, t.db, [cast.store, cast.otherStore]);
+    const saved = await callAs(t.app, 'admin/save-store', {
+      token: cast.owner.token,
+      id: cast.store.id,
+      address: '7 Foundry Street, Riverton',
+      phone: '+1 412 555 0161',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const withContact = await preparingOrder(t.app, cast);
+    const without = await preparingOrder(t.app, cast, { store: cast.otherStore });
+
+    expect((await single(driver, withContact.unique_order_id)).json<DriverOrder>().restaurant).toEqual({
+      id: cast.store.id,
+      name: 'Lifecycle Kitchen',
+      address: '7 Foundry Street, Riverton',
+      phone: '+1 412 555 0161',
+      latitude: 40.4406,
+      longitude: -79.9959,
+    });
+    const offered = (await listsOf(driver)).new_orders;
+    expect(offered.find((order) => order.unique_order_id === withContact.unique_order_id)?.restaurant).toMatchObject({
+      address: '7 Foundry Street, Riverton',
+      phone: '+1 412 555 0161',
+    });
+    expect(offered.find((order) => order.unique_order_id === without.unique_order_id)?.restaurant).toMatchObject({
+      name: 'Other Kitchen',
+      address: null,
+      phone: null,
+    });
   });
 
   it('pages the delivered orders newest first with next_before', async () => {

@@ -1,7 +1,8 @@
 /**
  * Every field of a store: what its card shows (name, picture, featured
- * ribbon, messages, price range, delivery time, rating), how it delivers
- * (type, coordinates on a map, radius), who owns it, its categories, its
+ * ribbon, messages, price range, delivery time, rating), where drivers
+ * collect the food (street address, phone), how it delivers (type,
+ * coordinates on a map, radius), who owns it, its categories, its
  * prices and fees, and its opening hours in its own time zone.
  */
 import { useState, type FormEvent } from 'react';
@@ -39,6 +40,7 @@ export function StoreForm({ storeId, initial, onSaved }: StoreFormProps) {
       INVALID_OPENING_HOURS: 'opening_hours',
       INVALID_TIME_ZONE: 'timezone',
       INVALID_IMAGE_URL: 'image',
+      INVALID_PHONE: 'phone',
       NOT_A_STORE_OWNER: 'owner_user_id',
     },
   });
@@ -105,6 +107,10 @@ export function StoreForm({ storeId, initial, onSaved }: StoreFormProps) {
 
       <fieldset className="console-card console-group">
         <legend>{t('consoleWhereItDelivers')}</legend>
+        <div className="console-field-grid">
+          <FormField {...text('address')} label={t('consoleStreetAddress')} hint={t('consoleStreetAddressHint')} autoComplete="off" />
+          <FormField {...text('phone')} label={t('consoleStorePhone')} hint={t('consoleStorePhoneHint')} type="tel" autoComplete="off" />
+        </div>
         <div className="console-field-grid">
           <FormField {...text('latitude')} label={t('consoleLatitude')} inputMode="decimal" />
           <FormField {...text('longitude')} label={t('consoleLongitude')} inputMode="decimal" />

@@ -1,9 +1,10 @@
 /**
  * A store as its form edits it (texts as typed) and the save body made from
- * it. Numbers and money that cannot be read are reported per field before
- * anything is sent; the server checks the rest (ranges, slug, hours, time
- * zone) and names its field.
+ * it. Numbers and money that cannot be read, and a phone that is not one, are
+ * reported per field before anything is sent; the server checks the rest
+ * (ranges, slug, hours, time zone) and names its field.
  */
+import { phoneProblem } from '../../../api/account-rules.ts';
 import type { CallBody } from '../../../api/calls.ts';
 import type { AdminStore } from '../../../api/catalog-admin-entities.ts';
 import type { TextKey } from '../../../api/texts.ts';
@@ -29,6 +30,8 @@ export interface StoreDraft {
   delivery_time: string;
   price_range: string;
   delivery_type: '1' | '2' | '3';
+  address: string;
+  phone: string;
   latitude: string;
   longitude: string;
   delivery_radius_km: string;
@@ -65,6 +68,8 @@ export const STORE_FIELDS: readonly StoreField[] = [
   'rating',
   'delivery_time',
   'price_range',
+  'address',
+  'phone',
   'latitude',
   'longitude',
   'delivery_radius_km',
@@ -97,6 +102,8 @@ export const EMPTY_STORE: StoreDraft = {
   delivery_time: '30',
   price_range: '',
   delivery_type: '3',
+  address: '',
+  phone: '',
   latitude: '',
   longitude: '',
   delivery_radius_km: '5',
@@ -130,6 +137,8 @@ export function draftOf(store: AdminStore): StoreDraft {
     delivery_time: numberText(store.delivery_time),
     price_range: moneyText(store.price_range),
     delivery_type: String(store.delivery_type) as StoreDraft['delivery_type'],
+    address: store.address ?? '',
+    phone: store.phone ?? '',
     latitude: numberText(store.latitude),
     longitude: numberText(store.longitude),
     delivery_radius_km: numberText(store.delivery_radius_km),
@@ -179,6 +188,8 @@ export function bodyOf(draft: StoreDraft): StoreBodyResult {
   const feeBaseKm = number('delivery_fee_base_km');
   const feePerKm = money('delivery_fee_per_km');
   const freeFrom = money('free_delivery_subtotal');
+  const phone = optionalText(draft.phone.trim());
+  if (phone !== null && phoneProblem(phone)) problems.phone = 'errorInvalidPhone';
   if (Object.keys(problems).length > 0) return { ok: false, problems };
 
   // Empty required numbers are left out, so the server names them as missing (a create) or keeps them (a change).
@@ -199,6 +210,9 @@ export function bodyOf(draft: StoreDraft): StoreBodyResult {
       ...present('delivery_time', deliveryTime),
       ...present('price_range', priceRange),
       delivery_type: Number(draft.delivery_type) as 1 | 2 | 3,
+      // Emptied: null, which clears what was saved.
+      address: optionalText(draft.address.trim()),
+      phone,
       ...present('latitude', latitude),
       ...present('longitude', longitude),
       ...present('delivery_radius_km', radius),

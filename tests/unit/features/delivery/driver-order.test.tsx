@@ -63,6 +63,32 @@ describe("a driver's order (/delivery/orders/:id)", () => {
     await waitFor(() => expect(worker.refreshDriverOrder).toHaveBeenCalledWith(ID));
   });
 
+  it("the store's street address and a call link a keyboard reaches, named with the number", async () => {
+    await openOrder({});
+    const store = await screen.findByRole('region', { name: 'Store' }, SLOW);
+    expect(store).toHaveTextContent('4 Mill Lane, Riverton');
+    const call = within(store).getByRole('link', { name: 'Call Nonna Lucia Trattoria on +1 412 555 0190' });
+    expect(call).toHaveAttribute('href', 'tel:+14125550190');
+    expect(call).toHaveTextContent('+1 412 555 0190');
+    call.focus();
+    expect(call).toHaveFocus();
+  });
+
+  it('a store without an address or phone shows its name only, as does a row saved before stores had them', async () => {
+    const view = await openOrder({ restaurant: { id: 5, name: 'Nonna Lucia Trattoria', address: null, phone: null, latitude: 40.4406, longitude: -79.9959 } });
+    const store = await screen.findByRole('region', { name: 'Store' }, SLOW);
+    expect(store).toHaveTextContent('Nonna Lucia Trattoria');
+    expect(within(store).queryByRole('link')).toBeNull();
+    expect(within(store).queryByText('4 Mill Lane, Riverton')).toBeNull();
+
+    // An older replica row: the restaurant has no address or phone keys at all.
+    const older = { id: 5, name: 'Old Row Kitchen', latitude: 40.4406, longitude: -79.9959 } as DriverOrderRow['restaurant'];
+    await putDriverOrders(view.db, [driverOrder({ unique_order_id: ID, restaurant: older })]);
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Store' })).toHaveTextContent('Old Row Kitchen'));
+    expect(screen.getByRole('region', { name: 'Store' }).querySelectorAll('p')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Store' })).queryByRole('link')).toBeNull();
+  });
+
   it('a paid order has no cash to collect; offline there is no directions link', async () => {
     await openOrder({ payment_mode: 'STRIPE', payment_status: 'PAID', cash_to_collect: 0 }, { connectivityError: 'offline' });
     await screen.findByTestId('driver-order-detail', {}, SLOW);
