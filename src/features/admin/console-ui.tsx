@@ -1,4 +1,4 @@
-/** Small pieces every console section uses: its heading, the states of a read, a search box, a yes/no mark. */
+/** Small pieces every console section uses: its heading, the states of a read, a search box, a yes/no mark, a table. */
 import type { ReactNode } from 'react';
 import { useT } from '../../app/look.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -68,4 +68,40 @@ export function matchesSearch(query: string, ...texts: (string | null | undefine
 
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+interface ConsoleTableProps {
+  /** Read by screen readers as the table's name. */
+  caption: string;
+  testId: string;
+  headings: readonly string[];
+  /** Said in one full-width row when there are no rows; null while there are. */
+  empty?: string | null;
+  children: ReactNode;
+}
+
+/** A console list as a table: its caption, column headings, the rows given, and a row that says when there are none. */
+export function ConsoleTable({ caption, testId, headings, empty = null, children }: ConsoleTableProps) {
+  return (
+    <table className="console-table" data-testid={testId}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {headings.map((heading) => (
+            <th key={heading} scope="col">
+              {heading}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {empty !== null && (
+          <tr>
+            <td colSpan={headings.length}>{empty}</td>
+          </tr>
+        )}
+        {children}
+      </tbody>
+    </table>
+  );
 }

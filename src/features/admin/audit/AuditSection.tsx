@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../../app/look.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
-import { QueryView, SectionHeader } from '../console-ui.tsx';
+import { ConsoleTable, QueryView, SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { LoadMore, useMorePages } from '../use-more-pages.tsx';
 
@@ -59,43 +59,32 @@ export default function AuditSection() {
           const next = more.nextAfter(page.next_before);
           return (
             <>
-              <table className="console-table" data-testid="audit-table">
-                <caption className="visually-hidden">{t('consoleAudit')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('consoleAuditWhen')}</th>
-                    <th scope="col">{t('consoleAuditWho')}</th>
-                    <th scope="col">{t('consoleAuditAction')}</th>
-                    <th scope="col">{t('consoleAuditChanges')}</th>
+              <ConsoleTable
+                caption={t('consoleAudit')}
+                testId="audit-table"
+                headings={[t('consoleAuditWhen'), t('consoleAuditWho'), t('consoleAuditAction'), t('consoleAuditChanges')]}
+                empty={entries.length === 0 ? t('consoleAuditEmpty') : null}
+              >
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDate(entry.created_at, locale, true)}</td>
+                    <td>
+                      {entry.user_name || t('consoleAuditGone', { id: entry.user_id })}
+                      <div className="form-hint">{entry.role}</div>
+                    </td>
+                    <td>
+                      <code>{entry.action}</code>
+                      <div className="form-hint">
+                        {entry.entity}
+                        {entry.entity_id ? ` #${entry.entity_id}` : ''}
+                      </div>
+                    </td>
+                    <td>
+                      <AuditDetails details={entry.details} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {entries.length === 0 && (
-                    <tr>
-                      <td colSpan={4}>{t('consoleAuditEmpty')}</td>
-                    </tr>
-                  )}
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatDate(entry.created_at, locale, true)}</td>
-                      <td>
-                        {entry.user_name || t('consoleAuditGone', { id: entry.user_id })}
-                        <div className="form-hint">{entry.role}</div>
-                      </td>
-                      <td>
-                        <code>{entry.action}</code>
-                        <div className="form-hint">
-                          {entry.entity}
-                          {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                        </div>
-                      </td>
-                      <td>
-                        <AuditDetails details={entry.details} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ConsoleTable>
               <LoadMore pages={more} next={next} />
             </>
           );

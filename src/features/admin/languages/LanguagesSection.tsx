@@ -13,7 +13,7 @@ import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
-import { Pill, QueryView, SectionHeader } from '../console-ui.tsx';
+import { ConsoleTable, Pill, QueryView, SectionHeader } from '../console-ui.tsx';
 import { useConsoleForm } from '../use-console-form.ts';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { TranslationsEditor } from './TranslationsEditor.tsx';
@@ -63,53 +63,46 @@ function LanguageList() {
       <QueryView state={query.state} reload={query.reload}>
         {(data) => (
           <div className="console-columns">
-            <table className="console-table" data-testid="languages-table">
-              <caption className="visually-hidden">{t('consoleLanguages')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('consoleLanguageName')}</th>
-                  <th scope="col">{t('consoleLanguageCode')}</th>
-                  <th scope="col">{t('consoleMissingTexts')}</th>
-                  <th scope="col">{t('consoleActions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.languages.map((language) => (
-                  <tr key={language.id}>
-                    <th scope="row">
-                      {language.language_name} {language.is_default && <Pill tone="brand">{t('consoleDefault')}</Pill>}
-                    </th>
-                    <td>
-                      <code>{language.code}</code> · {language.dir.toUpperCase()}
-                    </td>
-                    <td>
-                      {language.missing_count === 0 ? (
-                        <Pill tone="good">{t('consoleComplete')}</Pill>
-                      ) : (
-                        <Pill tone="bad">{t('consoleMissingOf', { missing: language.missing_count, total: data.total_keys })}</Pill>
+            <ConsoleTable
+              caption={t('consoleLanguages')}
+              testId="languages-table"
+              headings={[t('consoleLanguageName'), t('consoleLanguageCode'), t('consoleMissingTexts'), t('consoleActions')]}
+            >
+              {data.languages.map((language) => (
+                <tr key={language.id}>
+                  <th scope="row">
+                    {language.language_name} {language.is_default && <Pill tone="brand">{t('consoleDefault')}</Pill>}
+                  </th>
+                  <td>
+                    <code>{language.code}</code> · {language.dir.toUpperCase()}
+                  </td>
+                  <td>
+                    {language.missing_count === 0 ? (
+                      <Pill tone="good">{t('consoleComplete')}</Pill>
+                    ) : (
+                      <Pill tone="bad">{t('consoleMissingOf', { missing: language.missing_count, total: data.total_keys })}</Pill>
+                    )}
+                  </td>
+                  <td>
+                    <div className="console-row-actions">
+                      <Link className="button button-ghost" to={`${language.id}`}>
+                        {t('consoleEditTexts')}
+                      </Link>
+                      {!language.is_default && (
+                        <>
+                          <button type="button" className="button button-ghost" onClick={() => void makeDefault(language)}>
+                            {t('consoleMakeDefault')}
+                          </button>
+                          <button type="button" className="button button-ghost console-danger-text" onClick={() => setDeleting(language)}>
+                            {t('consoleDelete')}
+                          </button>
+                        </>
                       )}
-                    </td>
-                    <td>
-                      <div className="console-row-actions">
-                        <Link className="button button-ghost" to={`${language.id}`}>
-                          {t('consoleEditTexts')}
-                        </Link>
-                        {!language.is_default && (
-                          <>
-                            <button type="button" className="button button-ghost" onClick={() => void makeDefault(language)}>
-                              {t('consoleMakeDefault')}
-                            </button>
-                            <button type="button" className="button button-ghost console-danger-text" onClick={() => setDeleting(language)}>
-                              {t('consoleDelete')}
-                            </button>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </ConsoleTable>
             <NewLanguageForm onCreated={query.reload} />
           </div>
         )}

@@ -10,7 +10,7 @@ import { useT } from '../../../app/look.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
-import { Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
+import { ConsoleTable, Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { LoadMore, useMorePages } from '../use-more-pages.tsx';
 import { useDebounced } from '../use-debounced.ts';
@@ -58,40 +58,28 @@ function StoreList() {
           const next = more.nextAfter(page.next_after);
           return (
             <>
-              <table className="console-table" data-testid="stores-table">
-                <caption className="visually-hidden">{t('consoleStores')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('consoleName')}</th>
-                    <th scope="col">{t('consoleCity')}</th>
-                    <th scope="col">{t('consoleDeliveryType')}</th>
-                    <th scope="col">{t('consoleOwner')}</th>
-                    <th scope="col">{t('consoleState')}</th>
+              <ConsoleTable
+                caption={t('consoleStores')}
+                testId="stores-table"
+                headings={[t('consoleName'), t('consoleCity'), t('consoleDeliveryType'), t('consoleOwner'), t('consoleState')]}
+                empty={stores.length === 0 ? t('consoleNoMatches') : null}
+              >
+                {stores.map((store) => (
+                  <tr key={store.id}>
+                    <th scope="row">
+                      <Link to={`${store.id}`}>{store.name}</Link>
+                      <div className="form-hint">{store.slug}</div>
+                    </th>
+                    <td>{store.city}</td>
+                    <td>{t(DELIVERY_TYPE_TEXT[store.delivery_type])}</td>
+                    <td>{store.owner_name ?? '—'}</td>
+                    <td>
+                      {store.is_active ? <Pill tone="good">{t('consoleActive')}</Pill> : <Pill tone="bad">{t('consoleInactive')}</Pill>}{' '}
+                      {store.is_featured && <Pill tone="brand">{t('consoleFeatured')}</Pill>}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {stores.length === 0 && (
-                    <tr>
-                      <td colSpan={5}>{t('consoleNoMatches')}</td>
-                    </tr>
-                  )}
-                  {stores.map((store) => (
-                    <tr key={store.id}>
-                      <th scope="row">
-                        <Link to={`${store.id}`}>{store.name}</Link>
-                        <div className="form-hint">{store.slug}</div>
-                      </th>
-                      <td>{store.city}</td>
-                      <td>{t(DELIVERY_TYPE_TEXT[store.delivery_type])}</td>
-                      <td>{store.owner_name ?? '—'}</td>
-                      <td>
-                        {store.is_active ? <Pill tone="good">{t('consoleActive')}</Pill> : <Pill tone="bad">{t('consoleInactive')}</Pill>}{' '}
-                        {store.is_featured && <Pill tone="brand">{t('consoleFeatured')}</Pill>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ConsoleTable>
               <LoadMore pages={more} next={next} />
             </>
           );

@@ -12,7 +12,7 @@ import { useT } from '../../../app/look.tsx';
 import { useMoney } from '../../stores/use-money.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
-import { Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
+import { ConsoleTable, Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { LoadMore, useMorePages } from '../use-more-pages.tsx';
 import { useDebounced } from '../use-debounced.ts';
@@ -95,37 +95,25 @@ function UserList() {
           const next = more.nextAfter(page.next_before);
           return (
             <>
-              <table className="console-table" data-testid="users-table">
-                <caption className="visually-hidden">{t('consoleUsers')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('consoleName')}</th>
-                    <th scope="col">{t('consoleRole')}</th>
-                    <th scope="col">{t('consoleStoresHeading')}</th>
-                    <th scope="col">{t('consoleWallet')}</th>
-                    <th scope="col">{t('consoleState')}</th>
+              <ConsoleTable
+                caption={t('consoleUsers')}
+                testId="users-table"
+                headings={[t('consoleName'), t('consoleRole'), t('consoleStoresHeading'), t('consoleWallet'), t('consoleState')]}
+                empty={users.length === 0 ? t('consoleNoMatches') : null}
+              >
+                {users.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      <Link to={`${user.id}`}>{user.name}</Link>
+                      <div className="form-hint">{[user.email, user.phone].filter(Boolean).join(' · ')}</div>
+                    </th>
+                    <td>{t(ROLE_TEXT[user.role])}</td>
+                    <td>{user.stores.map((store) => store.name).join(', ') || '—'}</td>
+                    <td>{money(user.wallet_balance)}</td>
+                    <td>{user.is_banned ? <Pill tone="bad">{t('consoleBanned')}</Pill> : <Pill tone="good">{t('consoleActive')}</Pill>}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {users.length === 0 && (
-                    <tr>
-                      <td colSpan={5}>{t('consoleNoMatches')}</td>
-                    </tr>
-                  )}
-                  {users.map((user) => (
-                    <tr key={user.id}>
-                      <th scope="row">
-                        <Link to={`${user.id}`}>{user.name}</Link>
-                        <div className="form-hint">{[user.email, user.phone].filter(Boolean).join(' · ')}</div>
-                      </th>
-                      <td>{t(ROLE_TEXT[user.role])}</td>
-                      <td>{user.stores.map((store) => store.name).join(', ') || '—'}</td>
-                      <td>{money(user.wallet_balance)}</td>
-                      <td>{user.is_banned ? <Pill tone="bad">{t('consoleBanned')}</Pill> : <Pill tone="good">{t('consoleActive')}</Pill>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </ConsoleTable>
               <LoadMore pages={more} next={next} />
             </>
           );
