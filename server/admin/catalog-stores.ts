@@ -18,7 +18,7 @@ import { forbidden } from '../auth/authenticate.ts';
 import { fromFlag, type Database, type RestaurantsTable } from '../db/schema.ts';
 import { formatMinute, isOpenAt, localTime } from '../geo/opening-hours.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { containsPattern, lowerLike, openingHoursOf } from '../repositories/store-rows.ts';
+import { containsPattern, lowerLike, openingHoursOf, storeFields } from '../repositories/store-rows.ts';
 import { assertStoreAccess, isAdmin, ownerFilterOf, type CatalogStaff } from './catalog-access.ts';
 import {
   assertAllExist,
@@ -71,27 +71,13 @@ export async function readAdminStore(db: Kysely<Database>, id: number, now: Date
     db.selectFrom('restaurant_category_links').select('category_id').where('restaurant_id', '=', id).orderBy('category_id').execute(),
   ]);
   const windows = hours.get(id) ?? [];
+  // The fields a store's listing has too, converted in the one place that maps a store row (store-rows.ts).
+  const { avgRating: _avgRating, reviews_count: _reviewsCount, ...listed } = storeFields(row, undefined);
   return {
-    id: Number(row.id),
-    name: row.name,
-    slug: row.slug,
-    city: row.city,
-    description: row.description,
-    image: row.image,
-    is_active: fromFlag(row.is_active),
-    is_featured: fromFlag(row.is_featured),
-    custom_featured_name: row.custom_featured_name,
-    custom_message_on_list: row.custom_message_on_list,
-    rating: Number(row.rating),
-    delivery_time: Number(row.delivery_time),
-    price_range: Number(row.price_range),
-    delivery_type: Number(row.delivery_type) as AdminStore['delivery_type'],
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
+    ...listed,
     delivery_radius_km: Number(row.delivery_radius_km),
     address: row.address,
     phone: row.phone,
-    store_color: row.store_color,
     timezone: row.timezone,
     owner_user_id: row.owner_user_id === null ? null : Number(row.owner_user_id),
     owner_name: row.owner_name ?? null,
