@@ -4,13 +4,15 @@
  * under that field, the first such field takes the focus, and anything that
  * names no field of the form shows above it. A code that is about one field
  * (SLUG_TAKEN is the slug's) goes under that field too. A success announces
- * "Saved" in the console's live region.
+ * "Saved" in the console's live region. The focus and `sending` are every
+ * form's (use-error-report.ts).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { errorTextKey, type ErrorCode } from '../../api/errors.ts';
 import type { TextKey } from '../../api/texts.ts';
 import { useT, type Translate } from '../../app/look.tsx';
 import { detailField, type ConsoleFailure, type ConsoleResult } from './admin-api.ts';
+import { useErrorReport, type ErrorsByField } from '../../ui/use-error-report.ts';
 import { useAnnounce } from './console-toast.tsx';
 import { useFailureText } from './use-console-query.ts';
 
@@ -27,43 +29,17 @@ export interface ConsoleFormOptions<F extends string> {
   savedText?: TextKey;
 }
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type FieldErrors<F extends string> = ErrorsByField<F, string>;
 
 export function useConsoleForm<F extends string>(fields: readonly F[], options: ConsoleFormOptions<F> = {}) {
   const t = useT();
   const failureText = useFailureText();
   const announce = useAnnounce();
-  const prefix = useId();
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [reports, setReports] = useState(0);
-  const alert = useRef<HTMLParagraphElement | null>(null);
+  const { errors, formError, bindAlert, fieldId, sending, send, report, clearField } = useErrorReport<F, string>(fields);
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
   });
-
-  const fieldId = useCallback((field: F) => `${prefix}${field}`, [prefix]);
-  const bindAlert = useCallback((element: HTMLParagraphElement | null) => {
-    alert.current = element;
-  }, []);
-
-  // After a report has rendered: the first field in error takes the focus, else the form's alert.
-  useEffect(() => {
-    if (reports === 0) return;
-    const first = fields.find((field) => errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-    else alert.current?.focus();
-    // Only a new report moves the focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reports]);
-
-  const report = useCallback((fieldErrors: FieldErrors<F>, form: string | null = null) => {
-    setErrors(fieldErrors);
-    setFormError(form);
-    if (Object.keys(fieldErrors).length > 0 || form) setReports((n) => n + 1);
-  }, []);
 
   const reportFailure = useCallback(
     (failure: ConsoleFailure) => {
@@ -89,36 +65,22 @@ export function useConsoleForm<F extends string>(fields: readonly F[], options: 
     [fields, failureText, report, t],
   );
 
-  const clearField = useCallback((field: F) => {
-    setErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }, []);
-
   /**
    * Sends a change with the submit button disabled; on success clears the
    * errors, announces it (unless quiet) and answers the value, on failure shows it and answers null.
    */
   const submit = useCallback(
     async <T>(run: () => Promise<ConsoleResult<T>>, { quiet = false }: { quiet?: boolean } = {}): Promise<T | null> => {
-      setSending(true);
-      try {
-        const result = await run();
-        if (!result.ok) {
-          reportFailure(result.error);
-          return null;
-        }
-        report({});
-        if (!quiet) announce(t(optionsRef.current.savedText ?? 'consoleSaved'));
-        return result.value;
-      } finally {
-        setSending(false);
+      const result = await send(run);
+      if (!result.ok) {
+        reportFailure(result.error);
+        return null;
       }
+      report({});
+      if (!quiet) announce(t(optionsRef.current.savedText ?? 'consoleSaved'));
+      return result.value;
     },
-    [announce, report, reportFailure, t],
+    [announce, report, reportFailure, send, t],
   );
 
   /** The id and error a field component takes. */
