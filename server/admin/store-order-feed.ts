@@ -20,6 +20,7 @@ import { OrderStatus, type Order } from '../../src/api/index.ts';
 import type { Database } from '../db/schema.ts';
 import { toOrders } from '../ordering/order-view.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
+import { SerialReads } from '../routes/serial-reads.ts';
 import type { ConsoleUser } from './admin-access.ts';
 
 /** How far back each read looks past the newest change already read. */
@@ -45,15 +46,13 @@ export class StoreOrderFeed {
   readonly #lastStatus = new Map<number, number>();
   /** Without `since`, the first read only learns what is there (the console has just loaded it). */
   #sendOnFirstRead: boolean;
-  #reading: Promise<void> | undefined;
-  #readAgain = false;
-  #closed = false;
+  readonly #reads: SerialReads;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly viewer: Pick<ConsoleUser, 'id' | 'role'>,
     private readonly send: StoreOrderSender,
-    private readonly onError: (error: unknown) => void,
+    onError: (error: unknown) => void,
     /** Send what changed since then first (a console reconnecting); without it only what changes from now on. */
     since?: Date,
   ) {
@@ -61,35 +60,22 @@ export class StoreOrderFeed {
     this.#sendOnFirstRead = since !== undefined;
     this.#floor = since === undefined ? this.#openedAt - READ_OVERLAP_MS : Math.min(since.getTime(), this.#openedAt);
     this.#cursor = this.#floor;
+    this.#reads = new SerialReads(() => this.#readAndSend(), onError);
   }
 
   /** The first read: what changed since `since`, or (without it) what the later reads compare with. */
-  async start(): Promise<void> {
-    await this.#readAndSend();
+  start(): Promise<void> {
+    return this.#reads.first();
   }
 
   /** Reads again soon; wake-ups during a read make one more read after it. */
   check(): void {
-    if (this.#closed) return;
-    if (this.#reading) {
-      this.#readAgain = true;
-      return;
-    }
-    this.#reading = this.#readAndSend()
-      .catch(this.onError)
-      .finally(() => {
-        this.#reading = undefined;
-        if (this.#readAgain) {
-          this.#readAgain = false;
-          this.check();
-        }
-      });
+    this.#reads.check();
   }
 
-  /** No more reads; resolves once a read under way is done (nothing may query a closing database). */
-  async close(): Promise<void> {
-    this.#closed = true;
-    await this.#reading;
+  /** No more reads; resolves once a read under way is done. */
+  close(): Promise<void> {
+    return this.#reads.close();
   }
 
   async #changedOrders(from: string): Promise<OrderRow[]> {
@@ -103,10 +89,10 @@ export class StoreOrderFeed {
   async #readAndSend(): Promise<void> {
     const from = new Date(Math.max(this.#floor, this.#cursor - READ_OVERLAP_MS)).toISOString();
     const rows = await this.#changedOrders(from);
-    if (this.#closed) return;
+    if (this.#reads.closed) return;
     const fresh = rows.filter((row) => this.#sent.get(Number(row.id))?.key !== keyOf(row));
     const orders = fresh.length === 0 || !this.#sendOnFirstRead ? [] : await toOrders(this.db, fresh, { showPin: false });
-    if (this.#closed) return;
+    if (this.#reads.closed) return;
     const sending = this.#sendOnFirstRead;
     this.#sendOnFirstRead = true;
     fresh.forEach((row, index) => {

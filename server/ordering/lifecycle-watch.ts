@@ -4,12 +4,13 @@
  * tracking and sends it only when something differs from what it sent last:
  * a `tracking` message when the order took a step (status, history, payment,
  * cancel reason), a `position` message when only the driver moved. Reads
- * never overlap: a wake-up during a read runs one more read after it.
+ * never overlap (SerialReads).
  *
  * Two steps committed between two reads arrive as one message whose
  * history holds both; the client replaces what it has with what it gets.
  */
 import type { OrderEventType, OrderTracking } from '../../src/api/index.ts';
+import { SerialReads } from '../routes/serial-reads.ts';
 
 export type TrackingReader = () => Promise<OrderTracking | undefined>;
 export type TrackingSender = (type: OrderEventType, tracking: OrderTracking) => void;
@@ -33,48 +34,34 @@ function positionKey(tracking: OrderTracking): string {
 export class OrderWatch {
   #sentStep: string | undefined;
   #sentPosition: string | undefined;
-  #reading: Promise<void> | undefined;
-  #readAgain = false;
-  #closed = false;
+  readonly #reads: SerialReads;
 
   constructor(
     private readonly read: TrackingReader,
     private readonly send: TrackingSender,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    onError: (error: unknown) => void,
+  ) {
+    this.#reads = new SerialReads(() => this.#compareAndSend(), onError);
+  }
 
   /** Sends where the order stands now (the stream's first message). */
-  async start(): Promise<void> {
-    await this.#compareAndSend();
+  start(): Promise<void> {
+    return this.#reads.first();
   }
 
   /** Re-reads soon; several wake-ups during one read make one more read. */
   check(): void {
-    if (this.#closed) return;
-    if (this.#reading) {
-      this.#readAgain = true;
-      return;
-    }
-    this.#reading = this.#compareAndSend()
-      .catch(this.onError)
-      .finally(() => {
-        this.#reading = undefined;
-        if (this.#readAgain) {
-          this.#readAgain = false;
-          this.check();
-        }
-      });
+    this.#reads.check();
   }
 
-  /** No more reads or messages; resolves when a read under way is done (nothing may query a closing database). */
-  async close(): Promise<void> {
-    this.#closed = true;
-    await this.#reading;
+  /** No more reads or messages; resolves when a read under way is done. */
+  close(): Promise<void> {
+    return this.#reads.close();
   }
 
   async #compareAndSend(): Promise<void> {
     const tracking = await this.read();
-    if (!tracking || this.#closed) return;
+    if (!tracking || this.#reads.closed) return;
     const step = stepKey(tracking);
     const position = positionKey(tracking);
     if (step !== this.#sentStep) this.send('tracking', tracking);
