@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -27,6 +29,47 @@ function builtInTextsVersion(): string {
   return createHash('sha256').update(readFileSync('src/api/texts.ts')).digest('hex').slice(0, 16);
 }
 
+/** The build's text files the server sends compressed (source maps stay as they are: only devtools read them). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9)
+ * beside every text file of the build, the service worker and the sync
+ * worker's chunk included, once everything else (vite-plugin-pwa's sw.js)
+ * is written. The server (server/routes/static-files.ts) sends them as they
+ * are to a browser that accepts them: the best compression, none of it at
+ * request time.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'foodpilot-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !PRECOMPRESSED.test(entry.name)) continue;
+          const file = join(entry.parentPath, entry.name);
+          const body = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(body, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }));
+          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILT_IN_TEXTS_VERSION__: JSON.stringify(builtInTextsVersion()) },
   plugins: [
@@ -45,6 +88,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   resolve: { alias: [DEXIE_MODULE_BUILD] },
   worker: { format: 'es' },

@@ -27,8 +27,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          // One database per file; files run in parallel forks.
+          // One database per file; files run in parallel forks. Building an app on a fresh database
+          // (migrate, seed, sign the cast in with scrypt) takes seconds on two busy cores.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
