@@ -9,19 +9,29 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/api/index.ts';
 import { imagesDir, type AppConfig } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
+import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import externalPlugins from './plugins/external.ts';
 import geocoderPlugin from './plugins/geocoder.ts';
+import hostileInputPlugin from './plugins/hostile-input.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
+import imageStorePlugin from './plugins/image-store.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import nearbyPlugin from './plugins/nearby.ts';
+import redisPlugin from './plugins/redis.ts';
+import orderEventsBusPlugin from './ordering/order-events-bus.ts';
 import orderLifecyclePlugin from './ordering/lifecycle-plugin.ts';
 import paymentsPlugin from './payments/plugin.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
+import shutdownPlugin from './plugins/shutdown.ts';
+import uploadCleanupPlugin from './plugins/upload-cleanup.ts';
 import apiRoutes from './routes/api/index.ts';
 import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
 import orderEventsRoute from './routes/order-events.ts';
 import storeOrderEventsRoute from './routes/store-order-events.ts';
+import uploadedImageFiles from './routes/uploaded-image-files.ts';
 import staticFiles from './routes/static-files.ts';
 import versionRoute from './routes/version.ts';
 
@@ -34,12 +44,28 @@ export interface BuildAppOptions {
    * use it for routes that throw or write, to exercise the shared plugins.
    */
   register?: ((app: FastifyInstance) => void | Promise<void>) | undefined;
+  /**
+   * Where the development outbox prints each message (one readable line);
+   * default the console, or nowhere when the log level is 'silent'.
+   */
+  printDevMessage?: ((line: string) => void) | undefined;
+  /** The time sign-in lockouts and the message budget count by; tests move it instead of sleeping. */
+  clock?: (() => Date) | undefined;
+}
+
+/** The development outbox's lines go to stdout like a console mailer's, whatever the log level but 'silent'. */
+function defaultDevMessagePrinter(config: AppConfig): ((line: string) => void) | undefined {
+  return config.logLevel === 'silent' ? undefined : (line) => process.stdout.write(`${line}\n`);
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Who may say, in X-Forwarded-*, which protocol and address a request came from (TRUST_PROXY).
+    trustProxy: config.trustProxy ?? false,
+    // While closing, plugins/shutdown.ts answers new requests 503 in the API's { message, code } shape.
+    return503OnClosing: false,
     ajv: {
       customOptions: {
         // Unknown fields fail where a schema says additionalProperties: false,
@@ -53,26 +79,46 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     fs.mkdirSync(imagesDir(config), { recursive: true });
     await app.register(errorHandlerPlugin);
+    await app.register(shutdownPlugin);
+    // Before every other plugin and route: they inherit its JSON parser (depth bound) and NUL refusal.
+    await app.register(hostileInputPlugin);
+    // Before every route: its onRoute hook compresses the routes registered after it.
+    await app.register(compressionPlugin);
     await app.register(databasePlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    // Right after the database: its onResponse hook counts every route registered after it.
+    await app.register(metricsPlugin, { token: config.metricsToken });
     await app.register(nearbyPlugin);
+    // Before the rate limiter: with REDIS_URL its counts are kept there, shared by every process.
+    await app.register(redisPlugin, { url: config.redisUrl, keyPrefix: config.redisKeyPrefix });
     await app.register(externalPlugins);
     await app.register(geocoderPlugin, { kind: config.geocoder, baseUrl: config.geocoderUrl });
     await app.register(idempotencyPlugin);
+    // Uploaded pictures: the S3 bucket every process shares (S3_BUCKET), else DATA_DIR/images.
+    await app.register(imageStorePlugin, { imagesDir: imagesDir(config), s3: config.s3 });
     await app.register(accountsPlugin, {
       dataDir: config.dataDir,
-      imagesDir: imagesDir(config),
       messaging: config.messaging,
       production: config.production,
+      devOutboxHttp: config.devOutboxHttp,
+      host: config.host,
+      printDevMessage: options.printDevMessage ?? defaultDevMessagePrinter(config),
+      clock: options.clock,
     });
     await app.register(orderLifecyclePlugin);
+    // On PostgreSQL, the order-events of every server process on the database reach this one's streams, and this one's theirs.
+    await app.register(orderEventsBusPlugin, { databaseUrl: config.databaseUrl });
     await app.register(paymentsPlugin, { config: config.payments });
+    await app.register(securityHeadersPlugin, { distDir: config.distDir });
+    await app.register(uploadCleanupPlugin);
 
     await app.register(apiRoutes, { prefix: API_PREFIX });
     await app.register(orderEventsRoute);
     await app.register(storeOrderEventsRoute);
     await app.register(healthRoute);
     await app.register(versionRoute);
-    await app.register(manifestRoute);
+    await app.register(manifestRoute, { imagesDir: imagesDir(config) });
+    // Before the static files: the uploads' folders come from the image store (local or S3), the rest of /public/images/ from DATA_DIR.
+    await app.register(uploadedImageFiles);
     await app.register(staticFiles, { distDir: config.distDir, imagesDir: imagesDir(config) });
     if (options.register) await app.register(async (scope) => options.register?.(scope));
     return app;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { messagingConfigFromEnv, type MessagingConfig } from './messaging/config.ts';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/config.ts';
+import type { S3ImageStoreConfig } from './uploads/s3-image-store.ts';
 
 export interface AppConfig {
   port: number;
@@ -27,8 +28,49 @@ export interface AppConfig {
   messaging?: MessagingConfig | undefined;
   /** NODE_ENV=production: development-only routes (the dev outbox) are never served. */
   production?: boolean | undefined;
+  /**
+   * DEV_OUTBOX_HTTP=1: serve GET /public/api/dev/outbox (the development
+   * outbox's messages, one-time codes included) to loopback callers. Off by
+   * default; never in production, never while HOST is not a loopback address
+   * (plugins/accounts.ts). `npm run dev` and the tests turn it on.
+   */
+  devOutboxHttp?: boolean | undefined;
   /** Online payment gateways' credentials (STRIPE_*, RAZORPAY_*, …); none configured when absent. */
   payments?: PaymentsConfig | undefined;
+  /**
+   * TRUST_PROXY: which reverse proxy may tell, in X-Forwarded-For/-Proto/-Host,
+   * the client's address and that the request came over HTTPS (then, and only
+   * then, Strict-Transport-Security is sent). Fastify's trustProxy: false
+   * (default: trust no one), true (any hop: only when nothing but the proxy
+   * can reach the server), a number of hops, or addresses and CIDR ranges
+   * ('127.0.0.1', '10.0.0.0/8, ::1', 'loopback').
+   */
+  trustProxy?: boolean | string | ((address: string, hop: number) => boolean) | undefined;
+  /**
+   * METRICS_TOKEN: who may read the Prometheus metrics at GET /metrics
+   * (plugins/metrics.ts). Unset: only callers on this machine (loopback
+   * address, no X-Forwarded-For/Forwarded/X-Real-IP), never the internet even
+   * through a proxy on the same machine. Set: only requests with
+   * `Authorization: Bearer <token>`, from any address (a scraper elsewhere).
+   */
+  metricsToken?: string | undefined;
+  /**
+   * REDIS_URL (redis://[user:password@]host:port[/db], rediss:// for TLS):
+   * the Redis the server processes of a cluster share; the route-level rate
+   * limits count there (plugins/redis.ts), so they hold across processes and
+   * restarts. Unset: counted in this process's memory.
+   */
+  redisUrl?: string | undefined;
+  /** REDIS_KEY_PREFIX: starts every key the app writes in Redis; default 'foodpilot:'. */
+  redisKeyPrefix?: string | undefined;
+  /**
+   * S3_BUCKET (with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX): uploaded pictures
+   * (profile pictures, catalogue images) go to this S3-compatible bucket,
+   * which every server process shares (uploads/s3-image-store.ts). Unset:
+   * the folder DATA_DIR/images.
+   */
+  s3?: S3ImageStoreConfig | undefined;
 }
 
 export const SQLITE_FILE_NAME = 'foodpilot.sqlite';
@@ -45,8 +87,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geocoderUrl: nonEmpty(env.GEOCODER_URL),
     messaging: messagingConfigFromEnv(env),
     production: env.NODE_ENV === 'production',
+    devOutboxHttp: ['1', 'true'].includes(nonEmpty(env.DEV_OUTBOX_HTTP)?.toLowerCase() ?? ''),
     payments: paymentsConfigFromEnv(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    redisKeyPrefix: nonEmpty(env.REDIS_KEY_PREFIX),
+    s3: s3ConfigFromEnv(env),
   };
+}
+
+/** The S3_* variables, when S3_BUCKET names a bucket. */
+export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3ImageStoreConfig | undefined {
+  const bucket = nonEmpty(env.S3_BUCKET);
+  if (!bucket) return undefined;
+  const prefix = nonEmpty(env.S3_PREFIX);
+  return {
+    bucket,
+    endpoint: nonEmpty(env.S3_ENDPOINT),
+    region: nonEmpty(env.S3_REGION),
+    accessKeyId: nonEmpty(env.S3_ACCESS_KEY_ID),
+    secretAccessKey: nonEmpty(env.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: ['1', 'true'].includes(nonEmpty(env.S3_FORCE_PATH_STYLE)?.toLowerCase() ?? ''),
+    // A folder of the bucket: always ends with '/'.
+    prefix: prefix ? `${prefix.replace(/\/+$/, '')}/` : undefined,
+  };
+}
+
+/** TRUST_PROXY: unset or 'false' trusts no proxy; 'true' every hop; a whole number that many hops; else addresses and CIDRs. */
+export function parseTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  const text = nonEmpty(value);
+  if (text === undefined || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9A-Za-z.:/]+$/.test(entry))) {
+    throw new Error(`TRUST_PROXY must be true, false, a number of hops or addresses/CIDR ranges separated by commas, got "${text}"`);
+  }
+  return entries.join(',');
 }
 
 export function imagesDir(config: Pick<AppConfig, 'dataDir'>): string {

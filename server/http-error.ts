@@ -9,13 +9,16 @@ export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
   readonly details: ApiError['details'];
+  /** PRICE_CHANGED's new quote, sent beside the message and code. */
+  readonly quote: ApiError['quote'];
 
-  constructor(statusCode: number, code: ErrorCode, message: string, details?: ApiError['details']) {
+  constructor(statusCode: number, code: ErrorCode, message: string, details?: ApiError['details'], quote?: ApiError['quote']) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
     this.details = details;
+    this.quote = quote;
   }
 }
 

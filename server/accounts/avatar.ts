@@ -1,19 +1,13 @@
 /**
- * Profile pictures: a data URL or bare base64 in, a file under
- * DATA_DIR/images/avatars/ out (served at /public/images/avatars/ with the
- * other images). The type comes from the bytes, never from what the client
- * claims: PNG, JPEG or WebP only, at most AVATAR_MAX_BYTES decoded.
+ * Uploaded pictures' first check: a data URL or bare base64 in, the bytes
+ * and their type out. The type comes from the bytes, never from what the
+ * client claims: PNG, JPEG or WebP only, at most AVATAR_MAX_BYTES decoded.
+ * uploads/uploaded-images.ts then re-encodes and stores them.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '../../src/api/index.ts';
 import { HttpError } from '../http-error.ts';
-import { IMAGES_PREFIX } from '../routes/static-files.ts';
 
 export type AvatarExtension = 'png' | 'jpg' | 'webp';
-export const AVATARS_FOLDER = 'avatars';
-const AVATAR_URL_PREFIX = `${IMAGES_PREFIX}${AVATARS_FOLDER}/`;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -52,21 +46,4 @@ export function imageExtensionOf(bytes: Buffer): AvatarExtension | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return undefined;
-}
-
-/** Writes the picture under a new random name (images are cached for a year) and answers its URL path. */
-export async function storeAvatar(imagesDir: string, bytes: Buffer, extension: AvatarExtension): Promise<string> {
-  const folder = path.join(imagesDir, AVATARS_FOLDER);
-  await fs.mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${extension}`;
-  await fs.writeFile(path.join(folder, name), bytes, { mode: 0o644 });
-  return `${AVATAR_URL_PREFIX}${name}`;
-}
-
-/** Removes a picture storeAvatar wrote; anything else (or a missing file) is left alone. */
-export async function removeAvatar(imagesDir: string, url: string | null): Promise<void> {
-  if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
-  const name = url.slice(AVATAR_URL_PREFIX.length);
-  if (!/^[0-9a-f]{32}\.(png|jpg|webp)$/.test(name)) return;
-  await fs.rm(path.join(imagesDir, AVATARS_FOLDER, name), { force: true });
 }

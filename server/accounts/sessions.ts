@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { LoginResult, SignedInUser } from '../../src/api/index.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/tables.ts';
 import { toAccount } from '../repositories/users-repository.ts';
 import { hashToken, newToken, tokenExpiry } from '../auth/tokens.ts';
 

@@ -17,8 +17,8 @@
  * transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { OrderStatus } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import { IN_KITCHEN_STATUSES, OrderStatus, isStatusIn } from '../../src/api/index.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { checkDriverMayTake } from '../drivers/accept-rules.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { whereTheOrderIs } from '../ordering/lifecycle-rules.ts';
@@ -76,7 +76,7 @@ function checkMayChangeHands(order: Selectable<OrdersTable>): void {
     throw new HttpError(409, 'WRONG_ORDER_TYPE', 'This is a self-pickup order: the customer collects it, no driver delivers it.');
   }
   const status = Number(order.status);
-  if (status !== OrderStatus.PREPARING && status !== OrderStatus.DRIVER_ASSIGNED) {
+  if (!isStatusIn(IN_KITCHEN_STATUSES, status)) {
     throw new HttpError(409, 'ILLEGAL_TRANSITION', `${whereTheOrderIs({ status, order_type: order.order_type })} It cannot be given to a driver now.`);
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AuditPage } from '../../src/api/admin-entities.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface AuditQuery {
   entity?: string | undefined;

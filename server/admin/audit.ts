@@ -4,7 +4,7 @@
  * change and its record land together or not at all.
  */
 import type { Kysely } from 'kysely';
-import type { AdminAuditTable, Database } from '../db/schema.ts';
+import type { AdminAuditTable, Database } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
 
 export type AuditDetails = Record<string, unknown>;

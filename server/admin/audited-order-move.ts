@@ -8,13 +8,20 @@
  */
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS_NAMES, type OrderStatusCode } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { orderEvents } from '../ordering/order-events.ts';
 import { moveOrder, type MovedOrder, type OrderMove } from '../ordering/transitions.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 import { recordAudit } from './audit.ts';
 
-export async function moveOrderAudited(db: Kysely<Database>, user: SessionUser, action: string, move: OrderMove): Promise<MovedOrder> {
+export async function moveOrderAudited(
+  db: Kysely<Database>,
+  user: SessionUser,
+  action: string,
+  move: OrderMove,
+  /** Runs last in the move's transaction (the call stores its answer there, with the move). */
+  beforeCommit?: (trx: Kysely<Database>, moved: MovedOrder) => Promise<void>,
+): Promise<MovedOrder> {
   const moved = await db.transaction().execute(async (trx) => {
     const result = await moveOrder(trx, move);
     if (result.changed) {
@@ -32,6 +39,7 @@ export async function moveOrderAudited(db: Kysely<Database>, user: SessionUser, 
         },
       });
     }
+    await beforeCommit?.(trx, result);
     return result;
   });
   if (moved.changed) orderEvents.announce(Number(moved.order.id));

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { forbidden } from '../auth/authenticate.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 import { requireAdmin, requireConsoleStaff, type ConsoleUser } from './admin-access.ts';

@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AdminAddonCategory, CallBody } from '../../src/api/index.ts';
-import { fromFlag, type AddonCategoryType, type Database } from '../db/schema.ts';
+import { fromFlag, type AddonCategoryType, type Database } from '../db/tables.ts';
 import type { HttpError } from '../http-error.ts';
 import { storeOfOwnedRow, storeOfSave } from './catalog-access.ts';
 import { auditedWrite, fieldError, flagOf, givenFields, requireOnCreate, type CatalogActor } from './catalog-change.ts';

@@ -13,15 +13,15 @@
  */
 import type { Kysely } from 'kysely';
 import type { CallName, ErrorCode } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http-error.ts';
 import { recordAudit, type AuditDetails } from './audit.ts';
 import { auditedText } from './audit-values.ts';
-import type { CatalogStaff } from './catalog-access.ts';
+import type { ConsoleUser } from './admin-access.ts';
 
 export interface CatalogActor {
-  user: CatalogStaff;
+  user: ConsoleUser;
   /** The call making the change, as the audit records it. */
   action: CallName;
 }

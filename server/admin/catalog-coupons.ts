@@ -8,7 +8,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminCoupon, CallBody } from '../../src/api/index.ts';
 import { COUPON_PERCENT_MAX } from '../../src/api/index.ts';
-import { fromFlag, type CouponsTable, type Database } from '../db/schema.ts';
+import { fromFlag, type CouponsTable, type Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import {
   assertAllExist,

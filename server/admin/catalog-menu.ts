@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AdminItem, AdminItemCategory, CallBody } from '../../src/api/index.ts';
-import { fromFlag, type Database } from '../db/schema.ts';
+import { fromFlag, type Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { storeOfOwnedRow, storeOfSave } from './catalog-access.ts';
 import {

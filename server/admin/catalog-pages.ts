@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AdminPage, CallBody } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { notFound, type HttpError } from '../http-error.ts';
 import { auditedWrite, definedOnly, fieldError, givenFields, requireOnCreate, withUniqueAs, type CatalogActor } from './catalog-change.ts';
 import { sanitizeHtmlText } from './catalog-html.ts';

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AdminCategorySlide, AdminStoreCategory, CallBody } from '../../src/api/index.ts';
-import { fromFlag, type Database } from '../db/schema.ts';
+import { fromFlag, type Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { assertAllExist, auditedWrite, checkImageUrl, definedOnly, flagOf, givenFields, requireOnCreate, type CatalogActor } from './catalog-change.ts';
 

@@ -15,10 +15,10 @@ import {
 import { phoneProblem } from '../../src/api/account-rules.ts';
 import { given } from '../accounts/identifiers.ts';
 import { forbidden } from '../auth/authenticate.ts';
-import { fromFlag, type Database, type RestaurantsTable } from '../db/schema.ts';
+import { fromFlag, type Database, type RestaurantsTable } from '../db/tables.ts';
 import { formatMinute, isOpenAt, localTime } from '../geo/opening-hours.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { containsPattern, lowerLike, openingHoursOf, storeFields } from '../repositories/store-rows.ts';
+import { containsPattern, lowerLike, openingHoursOf, storeFields } from '../repositories/store-entities.ts';
 import { assertStoreAccess, isAdmin, ownerFilterOf, type CatalogStaff } from './catalog-access.ts';
 import {
   assertAllExist,
@@ -71,7 +71,7 @@ export async function readAdminStore(db: Kysely<Database>, id: number, now: Date
     db.selectFrom('restaurant_category_links').select('category_id').where('restaurant_id', '=', id).orderBy('category_id').execute(),
   ]);
   const windows = hours.get(id) ?? [];
-  // The fields a store's listing has too, converted in the one place that maps a store row (store-rows.ts).
+  // The fields a store's listing has too, converted in the one place that maps a store row (store-entities.ts).
   const { avgRating: _avgRating, reviews_count: _reviewsCount, ...listed } = storeFields(row, undefined);
   return {
     ...listed,

@@ -8,9 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { ItemAvailability, MyStore, StoreOpenState } from '../../src/api/index.ts';
-import { fromFlag, toFlag, type Database } from '../db/schema.ts';
+import { fromFlag, toFlag, type Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
-import { openingHoursOf } from '../repositories/store-rows.ts';
+import { openingHoursOf } from '../repositories/store-entities.ts';
 import { assertStoreAccess, ownerFilterOf, storeOfOwnedRow, type CatalogStaff } from './catalog-access.ts';
 import { auditedWrite, type CatalogActor } from './catalog-change.ts';
 

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminLanguage, AdminLanguages, LanguageDir } from '../../src/api/admin-entities.ts';
 import { TEXT_KEYS } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { PopularLocation } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { createPopularLocationsRepository } from '../repositories/popular-locations-repository.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

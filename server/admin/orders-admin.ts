@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import { ADMIN_PAGE_SIZE, type AdminOrdersPage } from '../../src/api/admin-entities.ts';
 import { forbidden } from '../auth/authenticate.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { toOrders } from '../ordering/order-view.ts';
 import type { ConsoleUser } from './admin-access.ts';
@@ -69,7 +69,7 @@ export async function ordersPage(db: Kysely<Database>, user: ConsoleUser, query:
     .execute();
   const page = rows.slice(0, limit);
   return {
-    orders: await toOrders(db, page, { showPin: false }),
+    orders: await toOrders(db, page, { showPin: false, showCustomer: true }),
     next_before: rows.length > limit ? Number(page.at(-1)?.id) : null,
   };
 }

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { SETTING_HINTS, type AdminSetting, type SavedSettings } from '../../src/api/admin-entities.ts';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../src/api/index.ts';
 import { settingValueProblem } from '../../src/api/setting-rules.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

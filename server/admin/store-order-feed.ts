@@ -17,7 +17,7 @@
 import type { Kysely } from 'kysely';
 import type { StoreOrderEventType } from '../../src/api/admin-entities.ts';
 import { OrderStatus, type Order } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { toOrders } from '../ordering/order-view.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
 import { SerialReads } from '../routes/serial-reads.ts';
@@ -91,7 +91,7 @@ export class StoreOrderFeed {
     const rows = await this.#changedOrders(from);
     if (this.#reads.closed) return;
     const fresh = rows.filter((row) => this.#sent.get(Number(row.id))?.key !== keyOf(row));
-    const orders = fresh.length === 0 || !this.#sendOnFirstRead ? [] : await toOrders(this.db, fresh, { showPin: false });
+    const orders = fresh.length === 0 || !this.#sendOnFirstRead ? [] : await toOrders(this.db, fresh, { showPin: false, showCustomer: true });
     if (this.#reads.closed) return;
     const sending = this.#sendOnFirstRead;
     this.#sendOnFirstRead = true;

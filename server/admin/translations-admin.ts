@@ -3,14 +3,14 @@
  * its English, with the missing ones marked, and saving the keys that
  * changed. A blank text removes the key's row, so the app falls back to
  * English rather than showing nothing. The apps read a language with
- * get-single-language on every online load (worker/boot.ts), so a save
+ * get-single-language on every online load (worker/boot/boot.ts), so a save
  * reaches them without a version bump.
  */
 import type { Kysely } from 'kysely';
 import type { AdminTranslations, SavedTranslations, TranslationEntry } from '../../src/api/admin-entities.ts';
 import { ENGLISH_TEXTS, TEXT_KEYS, type TextKey } from '../../src/api/index.ts';
 import { translationProblem } from '../../src/api/translation-rules.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 import { recordAudit } from './audit.ts';

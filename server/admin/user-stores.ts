@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { ROLES_WITH_STORES, type RoleWithStores } from '../../src/api/admin-entities.ts';
 import type { StoreRef } from '../../src/api/index.ts';
-import type { Database, UserRole } from '../db/schema.ts';
+import type { Database, UserRole } from '../db/tables.ts';
 import { linkDriverToStores } from '../drivers/driver-stores.ts';
 import { HttpError } from '../http-error.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { WalletAdjusted } from '../../src/api/admin-entities.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';

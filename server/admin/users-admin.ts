@@ -12,7 +12,7 @@ import type { StoreRef, WalletEntryType } from '../../src/api/index.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone } from '../accounts/identifiers.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database, UserRole, UserRow } from '../db/schema.ts';
+import type { Database, UserRole, UserRow } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http-error.ts';
 import { createUsersRepository, emailTaken, phoneTaken, type SessionUser } from '../repositories/users-repository.ts';

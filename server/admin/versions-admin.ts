@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { VersionInfo } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { bumpVersion, createVersionsRepository, type VersionKind } from '../repositories/versions-repository.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 import { recordAudit } from './audit.ts';

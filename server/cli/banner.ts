@@ -1,6 +1,7 @@
 /** What `npm start` and `npm run dev` print once the server is up. */
 import path from 'node:path';
 import { SQLITE_FILE_NAME, type AppConfig } from '../config.ts';
+import { DEV_MESSAGING } from '../messaging/config.ts';
 import { formatDemoAccounts } from '../seed/demo-accounts.ts';
 import type { SeedResult } from '../seed/seed-demo.ts';
 
@@ -28,6 +29,7 @@ export function startBanner(options: { appUrl: string; apiUrl: string; config: A
     `  Database:             ${describeDatabase(config)}`,
     `  Data folder:          ${config.dataDir}`,
     ...(seed.seeded ? ['  The demo city of Riverton was just created.'] : []),
+    ...outboxLines(config),
     '',
     '  Demo accounts (role, e-mail, password):',
     ...accounts,
@@ -35,4 +37,15 @@ export function startBanner(options: { appUrl: string; apiUrl: string; config: A
     '  Stop with Ctrl+C.',
     '',
   ].join('\n');
+}
+
+/** Where a newcomer finds the sign-in codes while no real SMS or e-mail transport is configured. */
+function outboxLines(config: AppConfig): string[] {
+  const messaging = config.messaging ?? DEV_MESSAGING;
+  const channels = (['sms', 'email', 'push'] as const).filter((channel) => messaging[channel].kind === 'dev-outbox');
+  if (channels.length === 0) return [];
+  return [
+    `  Development outbox:   ${channels.join(', ')} messages are not sent: each is printed below as "[dev ${channels[0]}] to …"`,
+    `                        and kept in ${path.join(config.dataDir, 'outbox')}/`,
+  ];
 }

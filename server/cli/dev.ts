@@ -8,7 +8,9 @@ import { closeOnSignals, publicUrl, startServer } from '../server.ts';
 import { startBanner } from './banner.ts';
 import { REPOSITORY_ROOT } from './build-ui.ts';
 
-const config = loadConfig();
+// A developer reads one-time codes in the console, or at /public/api/dev/outbox from this machine: `npm run dev`
+// turns the route on unless DEV_OUTBOX_HTTP says otherwise (`npm start` never does).
+const config = loadConfig({ DEV_OUTBOX_HTTP: '1', ...process.env });
 const api = await startServer(config);
 // vite.config.ts reads this when Vite loads it, so set it before createServer.
 process.env.API_ORIGIN = api.url;

@@ -9,7 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type KyselyPlugin } from 'kysely';
 import { SQLITE_FILE_NAME } from '../config.ts';
-import type { Database } from './schema.ts';
+import type { Database } from './tables.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -89,13 +89,24 @@ export function withPlugin(db: Kysely<Database>, plugin: KyselyPlugin): Kysely<D
   const plugged = db.withPlugin(plugin);
   const sqlite = sqliteHandles.get(db);
   if (sqlite) sqliteHandles.set(plugged, sqlite);
+  const pool = pgPools.get(db);
+  if (pool) pgPools.set(plugged, pool);
   return plugged;
 }
 
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgPools.set(db, pool);
+  return db;
+}
+
+const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pg Pool under a Kysely opened by openDatabase (its counts for /metrics); undefined on SQLite. */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pgPools.get(db);
 }
 
 /** Which dialect a Kysely instance talks to; migrations use it for the few DDL differences. */

@@ -1,7 +1,7 @@
 /** Runs the in-code migrations with Kysely's Migrator (no files read at run time). */
 import { Migrator, type Kysely, type MigrationResult } from 'kysely';
 import { migrations } from './migrations/index.ts';
-import type { Database } from './schema.ts';
+import type { Database } from './tables.ts';
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
   const migrator = new Migrator({

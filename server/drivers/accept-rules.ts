@@ -13,14 +13,11 @@
  * limit holds under concurrency.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { OrderStatus } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import { WITH_DRIVER_STATUSES } from '../../src/api/index.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { readDriverSettings } from './driver-settings.ts';
 import { isLinkedToStore } from './driver-stores.ts';
-
-/** The statuses of an order a driver holds: taken, not delivered yet. */
-export const HELD_STATUSES = [OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP] as const;
 
 /** Who is told: the driver taking an order themselves, or an administrator giving it to them. */
 export type TakerWords = 'driver' | 'admin';
@@ -64,7 +61,7 @@ export async function countHeldOrders(db: Kysely<Database>, driverUserId: number
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [...HELD_STATUSES])
+    .where('status', 'in', [...WITH_DRIVER_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

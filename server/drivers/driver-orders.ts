@@ -13,17 +13,17 @@ import {
   DRIVER_COMPLETED_PAGE_SIZE,
   ORDER_STATUS_NAMES,
   OrderStatus,
+  WITH_DRIVER_STATUSES,
   type DriverCompletedOrders,
   type DriverOrder,
   type OrderStatusCode,
   type PaymentMode,
 } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
 import { notFound } from '../http-error.ts';
 import { orderLineOf } from '../ordering/order-view.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
-import { HELD_STATUSES } from './accept-rules.ts';
 import type { DriverSettings } from './driver-settings.ts';
 import { cashToCollect, earningOf } from './earnings.ts';
 
@@ -135,7 +135,7 @@ export async function heldOrderRows(db: Kysely<Database>, driverUserId: number):
     .selectFrom('orders')
     .selectAll()
     .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [...HELD_STATUSES])
+    .where('status', 'in', [...WITH_DRIVER_STATUSES])
     .orderBy('id')
     .execute();
 }

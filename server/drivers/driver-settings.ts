@@ -16,7 +16,7 @@ import {
   type SettingKey,
   type SettingsMap,
 } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface DriverSettings {
   /** Orders a driver may hold at once (driver assigned, picked up). */

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DriverProfile } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 /** Links the driver to the stores (a link that exists already stays as it is). */
 export async function linkDriverToStores(

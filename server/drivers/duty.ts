@@ -10,7 +10,7 @@
  * not flip back).
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface DutyState {
   isOnline: boolean;

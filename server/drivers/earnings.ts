@@ -13,7 +13,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { DRIVER_LEDGER_REASONS } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';
 import { readDriverSettings, type DriverSettings } from './driver-settings.ts';
 

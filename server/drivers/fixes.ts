@@ -14,8 +14,8 @@
  * an exact replay harmless.
  */
 import type { Kysely } from 'kysely';
-import { OrderStatus, type DriverPosition } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import { WITH_DRIVER_STATUSES, type DriverPosition } from '../../src/api/index.ts';
+import type { Database } from '../db/tables.ts';
 import { readDriverPosition } from '../ordering/lifecycle-tracking.ts';
 import { orderEvents } from '../ordering/order-events.ts';
 
@@ -102,7 +102,7 @@ async function announceToRunningOrders(db: Kysely<Database>, driverUserId: numbe
     .selectFrom('orders')
     .select('id')
     .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP])
+    .where('status', 'in', [...WITH_DRIVER_STATUSES])
     .execute();
   for (const order of orders) orderEvents.announce(Number(order.id), 'position');
 }

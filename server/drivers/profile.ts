@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { OrderStatus, type DriverProfile } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { countHeldOrders } from './accept-rules.ts';
 import { readDriverSettings } from './driver-settings.ts';

@@ -1,14 +1,19 @@
 /**
  * The development outbox: where SMS, e-mail and push messages go when no
- * real transport is configured. Each message is a row of `dev_outbox`
- * (what GET /public/api/dev/outbox and the tests read) and a JSON line in
- * DATA_DIR/outbox/<channel>.jsonl (what a developer tails).
+ * real transport is configured. Each message is
+ * - a readable line printed in the server's own console (`print`), as
+ *   frameworks' console mailers do: a newcomer signs in by code with nothing
+ *   set up;
+ * - a JSON line in DATA_DIR/outbox/<channel>.jsonl (what a developer tails);
+ * - a row of `dev_outbox`, which GET /public/api/dev/outbox lists only when
+ *   the operator turns that route on (DEV_OUTBOX_HTTP=1, loopback only;
+ *   routes/dev-outbox.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DevOutboxMessage, NotificationData, OutboxChannel } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface OutboxEntry {
   channel: OutboxChannel;
@@ -24,11 +29,20 @@ export interface OutboxQuery {
   limit?: number | undefined;
 }
 
+/** One line for the console: `[dev sms] to +14125550104: FoodPilot: your sign-in code is 123456. …` */
+export function outboxLine(entry: OutboxEntry): string {
+  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' / ').trim();
+  const subject = entry.subject ? `${oneLine(entry.subject)}: ` : '';
+  return `[dev ${entry.channel}] to ${entry.to}: ${subject}${oneLine(entry.body)}`;
+}
+
 export class DevOutbox {
   constructor(
     private readonly db: Kysely<Database>,
     /** DATA_DIR/outbox */
     readonly dir: string,
+    /** Prints each message's line in the server's console; nothing when absent (tests). */
+    private readonly print?: ((line: string) => void) | undefined,
   ) {}
 
   fileOf(channel: OutboxChannel): string {
@@ -59,6 +73,7 @@ export class DevOutbox {
       data,
       created_at: createdAt,
     };
+    this.print?.(outboxLine(entry));
     await fs.mkdir(this.dir, { recursive: true });
     // One write per line with O_APPEND: lines of parallel requests do not interleave.
     await fs.appendFile(this.fileOf(entry.channel), `${JSON.stringify(message)}\n`);

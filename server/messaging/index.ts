@@ -1,6 +1,6 @@
 /** The three transports the server sends through, built from MessagingConfig. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { MessagingConfig } from './config.ts';
 import { DevOutbox } from './dev-outbox.ts';
 import { devOutboxEmail, smtpEmail, type EmailTransport } from './email.ts';
@@ -16,8 +16,14 @@ export interface Messaging {
   outbox: DevOutbox;
 }
 
-export function createMessaging(config: MessagingConfig, db: Kysely<Database>, outboxDir: string): Messaging {
-  const outbox = new DevOutbox(db, outboxDir);
+export function createMessaging(
+  config: MessagingConfig,
+  db: Kysely<Database>,
+  outboxDir: string,
+  /** Prints the development outbox's messages in the console (DevOutbox). */
+  print?: ((line: string) => void) | undefined,
+): Messaging {
+  const outbox = new DevOutbox(db, outboxDir, print);
   return {
     outbox,
     sms: config.sms.kind === 'twilio' ? twilioSms(config.sms) : devOutboxSms(outbox),

@@ -72,7 +72,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SELF_PICKUP_RADIUS_KM, type Store } from '../../src/api/index.ts';
 import { sqliteHandleOf } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { WriteWatcher } from '../db/write-watcher.ts';
 import { distanceKm, EARTH_RADIUS_KM, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { localTime } from '../geo/opening-hours.ts';

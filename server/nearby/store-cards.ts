@@ -14,10 +14,10 @@
  * checks against the response schema and the SQL path.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/distance.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
-import { selectStores, storeFields, type StoreFields, type StoreRow } from '../repositories/store-rows.ts';
+import { selectStores, storeFields, type StoreFields, type StoreRow } from '../repositories/store-entities.ts';
 
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
 
@@ -190,7 +190,7 @@ async function cardsOf(db: Kysely<Database>, rows: readonly StoreRow[]): Promise
       closesMinute: Number(row.closes_minute),
     });
   }
-  // Rounded as reviewAggregatesOf() (store-rows.ts) rounds them for the store pages.
+  // Rounded as reviewAggregatesOf() (store-entities.ts) rounds them for the store pages.
   const reviews = new Map<number, { avgRating: number; count: number }>();
   for (const row of reviewRows) {
     reviews.set(Number(row.restaurant_id), { avgRating: Math.round(Number(row.avg) * 10) / 10, count: Number(row.count) });

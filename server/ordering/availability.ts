@@ -13,9 +13,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { CartAvailability, CartLineInput, OrderAddon, UnavailableReason } from '../../src/api/index.ts';
-import type { AddonCategoryType, Database } from '../db/schema.ts';
+import type { AddonCategoryType, Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
-import { openingHoursOf } from '../repositories/store-rows.ts';
+import { openingHoursOf } from '../repositories/store-entities.ts';
 import { lineTotalOf, unitPriceOf } from './pricing.ts';
 
 interface CatalogAddon {
@@ -166,6 +166,8 @@ export async function loadCheckoutStore(db: Kysely<Database>, id: number) {
       'image',
       'latitude',
       'longitude',
+      'phone',
+      'delivery_time',
       'is_active',
       'delivery_type',
       'delivery_radius_km',
@@ -190,6 +192,8 @@ export async function loadCheckoutStore(db: Kysely<Database>, id: number) {
     image: row.image,
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
+    phone: row.phone,
+    deliveryMinutes: Number(row.delivery_time),
     isActive: Number(row.is_active) === 1,
     deliveryType: Number(row.delivery_type) as 1 | 2 | 3,
     deliveryRadiusKm: Number(row.delivery_radius_km),

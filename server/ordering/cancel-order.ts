@@ -14,8 +14,8 @@
  * exist, so order ids cannot be probed.
  */
 import type { Kysely } from 'kysely';
-import { CUSTOMER_CANCELLABLE_STATUSES, OrderStatus } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/index.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { actorIdOf, recordAgentAction } from '../repositories/agent-actions-repository.ts';
 import { findOrderByUniqueId, type OrderRow } from '../repositories/orders-repository.ts';
@@ -38,7 +38,7 @@ export async function cancelOrderByCustomer(
     if (!order || Number(order.user_id) !== customer.id) throw orderNotFound(request.unique_order_id);
     const status = Number(order.status);
     if (status === OrderStatus.CANCELLED) return { order, changed: false };
-    if (!(CUSTOMER_CANCELLABLE_STATUSES as readonly number[]).includes(status)) {
+    if (!isStatusIn(CANCELLABLE_BY_CUSTOMER, status)) {
       throw new HttpError(409, 'ORDER_NOT_CANCELLABLE', `${whereTheOrderIs(order)} Ask the store to cancel it.`);
     }
     const result = await moveOrder(trx, {

@@ -16,7 +16,7 @@ import {
   type SettingsMap,
 } from '../../src/api/index.ts';
 import { PAYMENT_METHOD_SETTINGS, type PaymentMethodId } from '../../src/api/payment-limits.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface LoyaltyRules {
   enabled: boolean;

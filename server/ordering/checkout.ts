@@ -21,7 +21,7 @@ import type {
   PriceBreakdown,
   UnavailableReason,
 } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { CouponRow } from '../repositories/coupons-repository.ts';
@@ -44,9 +44,9 @@ export interface CheckoutRequest {
   notes?: string | undefined;
 }
 
-/** What the customer holds, read (and on place-order, locked) before pricing. */
+/** What the customer holds, read (and on place-order, locked) before pricing; a visitor (id null) holds nothing. */
 export interface CustomerBalances {
-  id: number;
+  id: number | null;
   walletBalance: number;
   loyaltyPoints: number;
 }
@@ -208,6 +208,9 @@ export async function prepareCheckout(
     },
   };
 }
+
+/** A visitor pricing a cart before signing in: no wallet, no points, no coupon uses of their own yet. */
+export const VISITOR_BALANCES: CustomerBalances = { id: null, walletBalance: 0, loyaltyPoints: 0 };
 
 /** The customer's wallet and points as they are now; inside place-order's transaction, with the row locked. */
 export async function customerBalances(db: Kysely<Database>, userId: number, options: { lock: boolean }): Promise<CustomerBalances> {

@@ -11,7 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { AppliedCoupon, ErrorCode } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import {
   claimCouponUse,
@@ -32,7 +32,8 @@ export interface CouponContext {
   restaurantId: number;
   /** The cart's subtotal, minor units. */
   subtotal: number;
-  customerId: number;
+  /** Null for a visitor's quote: the per-customer limit is checked when they place the order, signed in. */
+  customerId: number | null;
   now: Date;
   settings: Pick<CheckoutSettings, 'currencySymbol' | 'currencySymbolAlign'>;
 }
@@ -61,7 +62,7 @@ export async function findApplicableCoupon(db: Kysely<Database>, code: string, c
     throw couponError(422, 'COUPON_WRONG_STORE', `Coupon ${code} is not valid at this store.`);
   }
   if (coupon.max_uses !== null && Number(coupon.used_count) >= Number(coupon.max_uses)) throw usedUp(code);
-  if (coupon.max_uses_per_user !== null) {
+  if (coupon.max_uses_per_user !== null && context.customerId !== null) {
     const uses = await couponUsesBy(db, Number(coupon.id), context.customerId);
     if (uses >= Number(coupon.max_uses_per_user)) {
       throw couponError(409, 'COUPON_USED_UP', `You have already used coupon ${code} ${uses === 1 ? 'once' : `${uses} times`}.`);

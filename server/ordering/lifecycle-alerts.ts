@@ -12,7 +12,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatText, OrderStatus, type OrderStatusCode, type TextKey } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { createNotificationsRepository } from '../repositories/notifications-repository.ts';
 import { defaultLanguageTexts } from '../repositories/languages-repository.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DriverPosition } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { saveDriverFixes, type DriverFix } from '../drivers/fixes.ts';
 
 export type { DriverFix } from '../drivers/fixes.ts';

@@ -4,15 +4,16 @@
  * its push leaves once the dispatcher drains, which a step kicks here (the
  * dispatcher's own delays wait for the commit), so the phone buzzes at once
  * rather than at the next periodic sweep. A driver's position alone alerts
- * no one and kicks nothing.
+ * no one and kicks nothing, and neither does another process's step
+ * (order-events-bus.ts): the process that made it kicks its own dispatcher.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { orderEvents } from './order-events.ts';
 
 async function orderLifecyclePlugin(app: FastifyInstance): Promise<void> {
-  const stop = orderEvents.onAnyChange((_orderId, change) => {
-    if (change === 'step') app.pushDispatcher.kick();
+  const stop = orderEvents.onAnyChange((_orderId, change, source) => {
+    if (change === 'step' && source !== 'remote') app.pushDispatcher.kick();
   });
   app.addHook('onClose', async () => {
     stop();

@@ -12,7 +12,7 @@ import {
   type OrderStatusCode,
 } from '../../src/api/index.ts';
 import { forbidden } from '../auth/authenticate.ts';
-import type { OrderTypeColumn } from '../db/schema.ts';
+import type { OrderTypeColumn } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface MoveRequest {

@@ -20,7 +20,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { OrderStatus } from '../../src/api/index.ts';
 import { isPaymentGatewayId } from '../../src/api/payment-limits.ts';
-import type { Database, OrdersTable, PaymentStatusColumn } from '../db/schema.ts';
+import type { Database, OrdersTable, PaymentStatusColumn } from '../db/tables.ts';
 import { settleDriverOfDeliveredOrder } from '../drivers/earnings.ts';
 import { releaseCouponUseOf } from '../repositories/coupons-repository.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';

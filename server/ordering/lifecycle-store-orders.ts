@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { STORE_ORDERS_LIMIT, type Order } from '../../src/api/index.ts';
 import { forbidden } from '../auth/authenticate.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { OrderReader } from './order-access.ts';
 import { toOrders } from './order-view.ts';
 
@@ -38,5 +38,5 @@ export async function storeOrdersFor(db: Kysely<Database>, user: OrderReader, qu
     .orderBy('id', 'desc')
     .limit(query.limit ?? STORE_ORDERS_LIMIT)
     .execute();
-  return toOrders(db, rows, { showPin: false });
+  return toOrders(db, rows, { showPin: false, showCustomer: true });
 }

@@ -8,12 +8,12 @@
  * goes is none of the customer's business. Their name stays.
  */
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS_NAMES, OrderStatus, type DriverPosition, type OrderStatusCode, type OrderTracking } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import { ORDER_STATUS_NAMES, WITH_DRIVER_STATUSES, isStatusIn, type DriverPosition, type OrderStatusCode, type OrderTracking } from '../../src/api/index.ts';
+import type { Database } from '../db/tables.ts';
 
 /** While the driver has the order, the customer sees where they are. */
 export function driverIsOnTheWay(status: number): boolean {
-  return status === OrderStatus.DRIVER_ASSIGNED || status === OrderStatus.PICKED_UP;
+  return isStatusIn(WITH_DRIVER_STATUSES, status);
 }
 
 export async function readDriverPosition(db: Kysely<Database>, driverUserId: number): Promise<DriverPosition | null> {
@@ -33,7 +33,7 @@ export async function readDriverPosition(db: Kysely<Database>, driverUserId: num
 
 async function readDriver(db: Kysely<Database>, driverUserId: number, status: number): Promise<OrderTracking['driver']> {
   const [driver, position] = await Promise.all([
-    db.selectFrom('users').select('name').where('id', '=', driverUserId).executeTakeFirst(),
+    db.selectFrom('users').select(['name', 'phone']).where('id', '=', driverUserId).executeTakeFirst(),
     driverIsOnTheWay(status) ? readDriverPosition(db, driverUserId) : Promise.resolve(null),
   ]);
   return {
@@ -41,6 +41,8 @@ async function readDriver(db: Kysely<Database>, driverUserId: number, status: nu
     latitude: position?.latitude ?? null,
     longitude: position?.longitude ?? null,
     located_at: position?.recorded_at ?? null,
+    // The customer may call the driver while the driver holds the order, not after.
+    phone: driverIsOnTheWay(status) ? (driver?.phone ?? null) : null,
   };
 }
 

@@ -15,7 +15,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { MINOR_UNITS_PER_CURRENCY_UNIT, type LoyaltySummary } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { appendLoyaltyEntry } from '../repositories/loyalty-repository.ts';
 import type { LoyaltyRules } from './checkout-settings.ts';

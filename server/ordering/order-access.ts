@@ -17,7 +17,7 @@
  * (order-view.ts showPin: false).
  */
 import type { Kysely } from 'kysely';
-import type { Database, OrderTypeColumn, UserRole } from '../db/schema.ts';
+import type { Database, OrderTypeColumn, UserRole } from '../db/tables.ts';
 
 export interface OrderReader {
   id: number;

@@ -17,18 +17,25 @@
  * process hears every announcement (tests run several apps side by side):
  * harmless, since a stream only sends what its own database says changed.
  *
- * One process only. With several server processes behind a load balancer a
- * change made by one would reach the others' streams only through their
- * periodic re-read (lifecycle-watch.ts, every heartbeat); instant delivery
- * across processes needs a shared channel: PostgreSQL LISTEN/NOTIFY (NOTIFY
- * inside the transaction is delivered on commit, exactly the semantics
- * wanted) or Redis pub/sub, feeding announce() in each process.
+ * Across processes: with several server processes on one PostgreSQL, each
+ * process's order-events-bus.ts publishes its announcements with NOTIFY and
+ * feeds the other processes' into this hub (announceRemote), so their
+ * streams wake as fast as this process's own. On SQLite there is one
+ * process and nothing to publish. The periodic re-read (lifecycle-watch.ts,
+ * every heartbeat) stays the safety net for anything missed.
  */
 
 /** A step of the order (its status, payment, history) or only where its driver is. */
 export type OrderChange = 'step' | 'position';
+/**
+ * Where an announcement comes from: this process after the change committed,
+ * this process inside the change's transaction, or another process
+ * (order-events-bus.ts says which of them it publishes, and how).
+ */
+export type AnnouncementSource = 'committed' | 'uncommitted' | 'remote';
 type OrderListener = () => void;
-type ChangeListener = (orderId: number, change: OrderChange) => void;
+/** `orderId` undefined: any order may have changed (wakeAll, after the bus missed a stretch). */
+type ChangeListener = (orderId: number | undefined, change: OrderChange, source: AnnouncementSource) => void;
 
 /** Re-wakes after an announcement from inside a transaction: most commits land within the first, slow ones within the second. */
 export const RECHECK_DELAYS_MS = [150, 1_500] as const;
@@ -59,12 +66,12 @@ export class OrderEventHub {
 
   /** The order changed and the change is committed. */
   announce(orderId: number, change: OrderChange = 'step'): void {
-    this.#wake(orderId, change);
+    this.#wake(orderId, change, 'committed');
   }
 
   /** The order took a step inside a transaction that may not have committed yet. */
   announceUncommitted(orderId: number): void {
-    this.#wake(orderId, 'step');
+    this.#wake(orderId, 'step', 'uncommitted');
     for (const delay of RECHECK_DELAYS_MS) {
       const timer = setTimeout(() => this.#wakeOrder(orderId), delay);
       // Never what keeps a process (or a test run) alive.
@@ -72,13 +79,24 @@ export class OrderEventHub {
     }
   }
 
+  /** Another process announced a committed change (order-events-bus.ts). */
+  announceRemote(orderId: number, change: OrderChange): void {
+    this.#wake(orderId, change, 'remote');
+  }
+
+  /** Every stream re-reads once: announcements from other processes may have been missed (the bus was down). */
+  wakeAll(): void {
+    for (const listener of [...this.#anyChange]) listener(undefined, 'step', 'remote');
+    for (const orderId of [...this.#byOrder.keys()]) this.#wakeOrder(orderId);
+  }
+
   /** How many streams listen to the order (tests, diagnostics). */
   listenerCount(orderId: number): number {
     return this.#byOrder.get(orderId)?.size ?? 0;
   }
 
-  #wake(orderId: number, change: OrderChange): void {
-    for (const listener of [...this.#anyChange]) listener(orderId, change);
+  #wake(orderId: number, change: OrderChange, source: AnnouncementSource): void {
+    for (const listener of [...this.#anyChange]) listener(orderId, change, source);
     this.#wakeOrder(orderId);
   }
 

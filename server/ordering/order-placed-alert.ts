@@ -7,7 +7,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatText, OrderStatus, type TextKey } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import type { Alert } from '../repositories/notifications-repository.ts';
 import { defaultLanguageTexts } from '../repositories/languages-repository.ts';
 

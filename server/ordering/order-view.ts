@@ -10,22 +10,27 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  CUSTOMER_CANCELLABLE_STATUSES,
+  CANCELLABLE_BY_CUSTOMER,
+  isStatusIn,
   ORDER_STATUS_NAMES,
   OrderStatus,
   type Order,
   type OrderAddon,
+  type OrderCustomer,
   type OrderLine,
   type OrderStatusCode,
   type PaymentMode,
 } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
+import { distanceKm } from '../geo/distance.ts';
 import { driverIsOnTheWay } from './lifecycle-tracking.ts';
 
 export interface OrderViewOptions {
   /** The viewer is the order's customer (or an agent acting for them): show the delivery PIN. */
   showPin: boolean;
+  /** The viewer is the store or an administrator (the console): show the customer's name and phone to call about the order. */
+  showCustomer?: boolean;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
@@ -39,12 +44,13 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[]) {
+async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[], options: OrderViewOptions) {
   const orderIds = rows.map((row) => Number(row.id));
   const storeIds = [...new Set(rows.map((row) => Number(row.restaurant_id)))];
   const driverIds = [...new Set(rows.flatMap((row) => (row.driver_user_id === null ? [] : [Number(row.driver_user_id)])))];
   const deliveredIds = rows.filter((row) => Number(row.status) === OrderStatus.DELIVERED).map((row) => Number(row.id));
-  const [lines, history, stores, drivers, reviewed] = await Promise.all([
+  const customerIds = options.showCustomer ? [...new Set(rows.map((row) => Number(row.user_id)))] : [];
+  const [lines, history, stores, drivers, reviewed, customers] = await Promise.all([
     db
       .selectFrom('order_lines')
       .select(['order_id', 'item_id', 'name', 'unit_price', 'quantity', 'addons', 'line_total'])
@@ -54,7 +60,7 @@ async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[]) {
     db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
     db
       .selectFrom('restaurants')
-      .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude'])
+      .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude', 'phone', 'delivery_time'])
       .where('id', 'in', storeIds)
       .execute(),
     driverIds.length === 0
@@ -62,12 +68,15 @@ async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[]) {
       : db
           .selectFrom('users as u')
           .leftJoin('driver_locations as l', 'l.user_id', 'u.id')
-          .select(['u.id', 'u.name', 'l.latitude', 'l.longitude', 'l.recorded_at'])
+          .select(['u.id', 'u.name', 'u.phone', 'l.latitude', 'l.longitude', 'l.recorded_at'])
           .where('u.id', 'in', driverIds)
           .execute(),
     deliveredIds.length === 0
       ? Promise.resolve([])
       : db.selectFrom('reviews').select('order_id').where('order_id', 'in', deliveredIds).execute(),
+    customerIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', customerIds).execute(),
   ]);
   return {
     lines: groupBy(lines, (line) => Number(line.order_id)),
@@ -75,6 +84,7 @@ async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[]) {
     stores: new Map(stores.map((store) => [Number(store.id), store])),
     drivers: new Map(drivers.map((driver) => [Number(driver.id), driver])),
     reviewed: new Set(reviewed.map((review) => Number(review.order_id))),
+    customers: new Map(customers.map((customer) => [Number(customer.id), { name: customer.name, phone: customer.phone }])),
   };
 }
 
@@ -91,6 +101,8 @@ export interface OrderParts {
   store: StoreRow | undefined;
   driver: DriverRow | undefined;
   reviewed: boolean;
+  /** Set only when the view shows the customer (OrderViewOptions.showCustomer). */
+  customer?: OrderCustomer | undefined;
 }
 
 /** A line as bought, as every view of an order shows it (the customer's, the store's, the driver's). */
@@ -122,6 +134,7 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
       image: store?.image ?? '',
       latitude: Number(store?.latitude ?? 0),
       longitude: Number(store?.longitude ?? 0),
+      phone: store?.phone ?? null,
     },
     address: row.address,
     house: row.house,
@@ -146,20 +159,22 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
     payment_status: row.payment_status,
     delivery_pin: options.showPin ? row.delivery_pin : null,
     driver: driver ? driverOf(driver, Number(row.status)) : null,
+    ...(options.showCustomer ? { customer: parts.customer ?? null } : {}),
     history: parts.history.map((entry) => ({ status: Number(entry.status), at: entry.happened_at })),
     cancel_reason: row.cancel_reason,
     prep_minutes: row.prep_minutes === null ? null : Number(row.prep_minutes),
     estimated_ready_at: row.estimated_ready_at,
+    ...arrivalMinutes(row, store),
     created_at: row.created_at,
     updated_at: row.updated_at,
-    can_cancel: (CUSTOMER_CANCELLABLE_STATUSES as readonly number[]).includes(status),
+    can_cancel: isStatusIn(CANCELLABLE_BY_CUSTOMER, status),
     can_rate: status === OrderStatus.DELIVERED && !parts.reviewed,
   };
 }
 
 export async function toOrders(db: Kysely<Database>, rows: readonly OrderRow[], options: OrderViewOptions): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const related = await relatedRows(db, rows);
+  const related = await relatedRows(db, rows, options);
   return rows.map((row) => {
     const id = Number(row.id);
     return orderEntity(
@@ -170,6 +185,7 @@ export async function toOrders(db: Kysely<Database>, rows: readonly OrderRow[], 
         store: related.stores.get(Number(row.restaurant_id)),
         driver: row.driver_user_id === null ? undefined : related.drivers.get(Number(row.driver_user_id)),
         reviewed: related.reviewed.has(id),
+        customer: related.customers.get(Number(row.user_id)),
       },
       options,
     );
@@ -186,7 +202,7 @@ export async function historyOf(db: Kysely<Database>, orderId: number): Promise<
   return db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** The driver's name, and their position only while they have the order (as get-order-status shows it). */
+/** The driver's name, and their position and phone only while they have the order (as get-order-status shows it). */
 function driverOf(driver: DriverRow, status: number): Order['driver'] {
   const onTheWay = driverIsOnTheWay(status);
   return {
@@ -194,5 +210,24 @@ function driverOf(driver: DriverRow, status: number): Order['driver'] {
     latitude: onTheWay && driver.latitude !== null ? Number(driver.latitude) : null,
     longitude: onTheWay && driver.longitude !== null ? Number(driver.longitude) : null,
     located_at: onTheWay ? driver.recorded_at : null,
+    phone: onTheWay ? driver.phone : null,
   };
+}
+
+/** A driver in town: about 24 km/h door to door, and a few minutes to hand the food over. */
+const CITY_MINUTES_PER_KM = 2.5;
+const HANDOVER_MINUTES = 5;
+
+/**
+ * What the app needs to say when a delivery should arrive: the store's
+ * promise (its delivery time) until it accepts, then its ready time plus the
+ * ride from the store to this address. A self pickup has the ready time alone.
+ */
+function arrivalMinutes(row: OrderRow, store: StoreRow | undefined): Pick<Order, 'delivery_minutes' | 'travel_minutes'> {
+  if (!store || row.order_type !== 'DELIVERY' || row.latitude === null || row.longitude === null) return {};
+  const km = distanceKm(
+    { latitude: Number(store.latitude), longitude: Number(store.longitude) },
+    { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+  );
+  return { delivery_minutes: Number(store.delivery_time), travel_minutes: Math.ceil(km * CITY_MINUTES_PER_KM) + HANDOVER_MINUTES };
 }

@@ -29,7 +29,7 @@ import {
   type PaymentMode,
 } from '../../src/api/index.ts';
 import { isPaymentGatewayId, type OrderPaymentStatus } from '../../src/api/payment-limits.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { actorIdOf, recordAgentAction } from '../repositories/agent-actions-repository.ts';
 import type { NotificationsRepository } from '../repositories/notifications-repository.ts';
@@ -46,6 +46,8 @@ import { moveOrder } from './transitions.ts';
 
 export interface PlaceOrderRequest extends CheckoutRequest {
   payment_mode: PaymentMode;
+  /** The total the customer was shown; another price now refuses the order (PRICE_CHANGED). */
+  expected_total?: number | undefined;
 }
 
 export interface PlaceOrderContext {
@@ -54,6 +56,13 @@ export interface PlaceOrderContext {
   settings: CheckoutSettings;
   notifications: Pick<NotificationsRepository, 'notifyUser'>;
   now?: Date;
+  /**
+   * Runs last inside the order's transaction, with the order as it will be
+   * answered: the call stores its answer there (its Idempotency-Key), so the
+   * order and the answer that names it commit together. Throwing rolls the
+   * order back.
+   */
+  beforeCommit?: (trx: Kysely<Database>, placed: PlacedOrder) => Promise<void>;
 }
 
 /** No 0/O, 1/I/L: an id read out over the phone is never misheard. */
@@ -87,6 +96,24 @@ function checkPaymentChoice(request: PlaceOrderRequest, settings: CheckoutSettin
     throw unavailableMethod('The wallet can pay part of an order paid in cash, not of one paid online; pay it all online or choose cash.');
   }
   if (request.use_wallet && !settings.paymentEnabled.WALLET) throw unavailableMethod('Paying from the wallet is not offered at the moment.');
+}
+
+/**
+ * The customer is charged only a total they saw: a price that moved since
+ * their quote (a fee, a tax rate, an item's price, a coupon that ran out)
+ * refuses the order with the new quote, and the app asks again.
+ */
+function checkExpectedTotal(request: PlaceOrderRequest, checkout: Checkout, settings: CheckoutSettings): void {
+  const expected = request.expected_total;
+  const { total } = checkout.price;
+  if (expected === undefined || expected === total) return;
+  throw new HttpError(
+    409,
+    'PRICE_CHANGED',
+    `This order now comes to ${formatMoney(total, settings)}, not the ${formatMoney(expected, settings)} shown. Check the new total and place the order again.`,
+    [{ path: '/total', message: String(total) }],
+    checkout.quote,
+  );
 }
 
 interface PaymentPlan {
@@ -126,6 +153,7 @@ export async function placeOrder(db: Kysely<Database>, request: PlaceOrderReques
   return db.transaction().execute(async (trx) => {
     const balances = await customerBalances(trx, customer.id, { lock: true });
     const checkout = await prepareCheckout(trx, { ...request, use_wallet: useWallet }, balances, settings, now);
+    checkExpectedTotal(request, checkout, settings);
     const plan = paymentPlanOf(checkout, request.payment_mode, settings);
     const { price } = checkout;
     const at = now.toISOString();
@@ -194,11 +222,13 @@ export async function placeOrder(db: Kysely<Database>, request: PlaceOrderReques
         now,
       });
     }
+    let placed: PlacedOrder = { order, checkout, history: [{ order_id: orderId, status: plan.status, happened_at: at }] };
     if (checkout.store.autoAccept && plan.status === OrderStatus.PLACED) {
       const accepted = await moveOrder(trx, { orderId, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null, note: 'Accepted automatically' });
-      return { order: accepted.order, checkout, history: await historyOf(trx, orderId) };
+      placed = { order: accepted.order, checkout, history: await historyOf(trx, orderId) };
     }
-    return { order, checkout, history: [{ order_id: orderId, status: plan.status, happened_at: at }] };
+    await context.beforeCommit?.(trx, placed);
+    return placed;
   });
 }
 
@@ -218,7 +248,17 @@ export function placedOrderView({ order, checkout, history }: PlacedOrder): Orde
         line_total: line.lineTotal,
       })),
       history,
-      store: { id: store.id, name: store.name, slug: store.slug, city: store.city, image: store.image, latitude: store.latitude, longitude: store.longitude },
+      store: {
+        id: store.id,
+        name: store.name,
+        slug: store.slug,
+        city: store.city,
+        image: store.image,
+        latitude: store.latitude,
+        longitude: store.longitude,
+        phone: store.phone,
+        delivery_time: store.deliveryMinutes,
+      },
       driver: undefined,
       reviewed: false,
     },

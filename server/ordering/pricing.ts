@@ -23,7 +23,7 @@
  *   (payable) is paid in cash or through a gateway.
  */
 import type { OrderType, PriceBreakdown } from '../../src/api/index.ts';
-import type { CouponDiscountType } from '../db/schema.ts';
+import type { CouponDiscountType } from '../db/tables.ts';
 
 /** The columns of a store that price an order (restaurants, migration 0006). */
 export interface StorePrices {

@@ -3,7 +3,7 @@
  * of the order (reviews.order_id, unique: once per order) with the driver's
  * stars beside it (reviews.driver_rating, 0007). The store's aggregates are
  * not stored: avgRating and reviews_count are computed over its reviews
- * wherever a store is shown (store-rows.ts reviewAggregatesOf, which the
+ * wherever a store is shown (store-entities.ts reviewAggregatesOf, which the
  * answer here uses too), and the review's insert bumps the catalogue version
  * (0004 triggers), so cached store cards pick the new average up.
  *
@@ -21,10 +21,10 @@ import {
   type RateOrderResult,
 } from '../../src/api/index.ts';
 import { forbidden } from '../auth/authenticate.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { reviewAggregatesOf } from '../repositories/store-rows.ts';
+import { reviewAggregatesOf } from '../repositories/store-entities.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
 
 type OrderRow = Selectable<OrdersTable>;

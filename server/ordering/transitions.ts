@@ -23,12 +23,13 @@
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { OrderStatus, type OrderActor, type OrderStatusCode } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { alertCustomerOfStep } from './lifecycle-alerts.ts';
 import { isAlreadyThere, refusalOf } from './lifecycle-rules.ts';
 import { settleCompletedOrder, settleUnfulfilledOrder } from './lifecycle-settlement.ts';
 import { orderEvents } from './order-events.ts';
+import { notifyInTransaction } from './order-events-bus.ts';
 
 export interface OrderMove {
   orderId: number;
@@ -92,7 +93,9 @@ export async function moveOrder(trx: Kysely<Database>, move: OrderMove): Promise
       .execute();
     const settled = await settle(trx, moved, move, now);
     await alertCustomerOfStep(trx, settled, now);
-    // Inside the caller's transaction: the streams re-read until they see it committed (order-events.ts).
+    // Inside the caller's transaction: the other processes hear of it on commit (order-events-bus.ts),
+    // this one's streams re-read until they see it committed (order-events.ts).
+    await notifyInTransaction(trx, Number(order.id));
     orderEvents.announceUncommitted(Number(order.id));
     return { order: settled, changed: true };
   }

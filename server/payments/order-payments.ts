@@ -13,13 +13,14 @@ import type { Selectable } from 'kysely';
 import {
   isPaymentGatewayId,
   isPaymentMethodId,
+  OrderStatus,
   readSetting,
   type PaymentAction,
   type PaymentGatewayId,
   type PaymentState,
   type SettingsMap,
 } from '../../src/api/index.ts';
-import type { OrdersTable, PaymentsTable } from '../db/schema.ts';
+import type { OrdersTable, PaymentsTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
@@ -83,7 +84,7 @@ export async function startOrderPayment(
   const { order, settings } = found;
   const gatewayId = gatewayOf(order, expected);
   const payment = found.payment;
-  if (Number(order.status) !== 8 || !payment || payment.status !== 'PENDING') {
+  if (Number(order.status) !== OrderStatus.AWAITING_PAYMENT || !payment || payment.status !== 'PENDING') {
     throw new HttpError(409, 'ORDER_NOT_AWAITING_PAYMENT', `Order ${order.unique_order_id} is not awaiting a payment.`);
   }
   if (!isAvailable(app.payments.gateways, settings, gatewayId)) {

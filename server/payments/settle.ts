@@ -23,7 +23,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { OrderStatus, type PaymentGatewayId } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { orderEvents } from '../ordering/order-events.ts';
 import { moveOrder } from '../ordering/transitions.ts';

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, type PaymentMethodId } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createVersionsRepository } from '../repositories/versions-repository.ts';
 import { GATEWAY_ENV_VARIABLES } from './config.ts';

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, withPlugin, type DatabaseLocation } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { WriteWatcher } from '../db/write-watcher.ts';
 import { createIdempotencyRepository, type IdempotencyRepository } from '../repositories/idempotency-repository.ts';
 import { createLanguagesRepository, type LanguagesRepository } from '../repositories/languages-repository.ts';

@@ -23,7 +23,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
 
 export function toApiError(error: FastifyError | HttpError | Error): { status: number; body: ApiError } {
   if (error instanceof HttpError) {
-    return { status: error.statusCode, body: withDetails({ message: error.message, code: error.code }, error.details) };
+    const body = withDetails({ message: error.message, code: error.code }, error.details);
+    return { status: error.statusCode, body: error.quote === undefined ? body : { ...body, quote: error.quote } };
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
@@ -36,6 +37,12 @@ export function toApiError(error: FastifyError | HttpError | Error): { status: n
       },
     };
   }
+  if (isDatabaseDataException(error)) {
+    return { status: 400, body: { message: 'The request holds a value the database cannot store.', code: 'BAD_REQUEST' } };
+  }
+  if (isConstraintViolation(error)) {
+    return { status: 409, body: { message: 'This changed in the meantime: another request stored a conflicting value. Refresh and try again.', code: 'CONFLICT' } };
+  }
   const known = fastifyError.code ? FASTIFY_CLIENT_ERRORS[fastifyError.code] : undefined;
   if (known) return { status: known.status, body: { message: error.message, code: known.code } };
   const status = fastifyError.statusCode ?? 500;
@@ -43,6 +50,29 @@ export function toApiError(error: FastifyError | HttpError | Error): { status: n
   // JSON.parse's SyntaxError arrives as a 400 from the body parser.
   if (status >= 400 && status < 500) return { status, body: { message: error.message, code: 'BAD_REQUEST' } };
   return { status: status >= 500 ? status : 500, body: INTERNAL_ERROR_BODY };
+}
+
+/**
+ * PostgreSQL's class 22 "data exception" (22P02 invalid text, 22003 out of range, 22021 NUL or bad bytes,
+ * 22001 too long…): a value the client sent that a column cannot hold. The schemas and the hostile-input
+ * plugin refuse these first; this is the backstop, so one a schema missed is still the client's 400, never a 500.
+ */
+function isDatabaseDataException(error: Error): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && typeof severity === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * A write a constraint refused: PostgreSQL's class 23 (23505 unique, 23503 foreign key, 23502 not null,
+ * 23514 check) or SQLite's SQLITE_CONSTRAINT_*. The repositories check first what they can; what still
+ * arrives here is two requests racing for the same row (two sign-ups with one e-mail, a row deleted while
+ * another request pointed at it), which the client settles by refreshing, never a 500.
+ */
+export function isConstraintViolation(error: Error): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  if (typeof code !== 'string') return false;
+  if (typeof severity === 'string' && /^23[0-9A-Z]{3}$/.test(code)) return true;
+  return code.startsWith('SQLITE_CONSTRAINT');
 }
 
 function withDetails(body: ApiError, details: ApiError['details']): ApiError {
@@ -75,6 +105,9 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     const { status, body } = toApiError(error);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
+    } else if (status === 409 && isConstraintViolation(error)) {
+      // The client's answer is a conflict; the operator still sees which constraint, in case it was no race.
+      request.log.warn({ err: error }, 'a constraint refused a write');
     } else {
       request.log.info({ code: body.code, status }, body.message);
     }

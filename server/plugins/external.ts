@@ -1,7 +1,9 @@
 /**
  * Third-party plugins the routes rely on: OpenAPI generated from the route
  * schemas (served at /docs, JSON at /docs/json) and the rate limiter, off by
- * default and switched on per route (login and OTP calls).
+ * default and switched on per route (login and OTP calls). With REDIS_URL
+ * (plugins/redis.ts) its counts are kept in Redis, shared by every server
+ * process and kept across restarts; else in this process's memory.
  */
 import fp from 'fastify-plugin';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -32,6 +34,15 @@ async function externalPlugins(app: FastifyInstance): Promise<void> {
 
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(app.redis
+      ? {
+          redis: app.redis,
+          nameSpace: `${app.redisKeyPrefix}rate-limit:`,
+          // Redis unreachable: the request goes through (logged by plugins/redis.ts, /health/ready says 'redis').
+          // These limits only slow a caller down; what bounds guessing and messages is in the database (routes/api/rate-limits.ts).
+          skipOnError: true,
+        }
+      : {}),
     // Thrown, so the one error handler answers 429 RATE_LIMITED in the usual shape.
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),

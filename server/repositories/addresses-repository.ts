@@ -12,7 +12,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { MAX_SAVED_ADDRESSES } from '../../src/api/address-calls.ts';
 import type { Address, AddressInput } from '../../src/api/index.ts';
-import type { AddressesTable, Database } from '../db/schema.ts';
+import type { AddressesTable, Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 
 /** An address as the address calls save it, already checked and trimmed. */

@@ -4,7 +4,7 @@
  * used the customer's session.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export interface AgentAction {
   agentId: number;

@@ -7,7 +7,7 @@
  * cancelled.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { CouponsTable, Database } from '../db/schema.ts';
+import type { CouponsTable, Database } from '../db/tables.ts';
 
 export type CouponRow = Selectable<CouponsTable>;
 

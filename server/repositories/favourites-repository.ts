@@ -1,6 +1,6 @@
 /** Each user's favourite stores. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export function createFavouritesRepository(db: Kysely<Database>) {
   return {

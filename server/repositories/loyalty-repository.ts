@@ -5,7 +5,7 @@
  * caller's transaction, so points move with the order that moved them.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface LoyaltyEntry {

@@ -1,8 +1,11 @@
 /** A store's menu: items by section, recommended items, and each item's add-on groups. */
 import type { Kysely, Selectable } from 'kysely';
 import type { AddonCategory, Item, StoreMenu } from '../../src/api/index.ts';
-import { fromFlag, type Database, type ItemsTable } from '../db/schema.ts';
-import { lowerLike } from './store-rows.ts';
+import { fromFlag, type Database, type ItemsTable } from '../db/tables.ts';
+import { matchesSearch, type SearchQuery } from '../../src/api/search-match.ts';
+
+/** How many item names one search reads at most to match them (a city's menus near one address hold far fewer). */
+export const SEARCH_CANDIDATES_MAX = 20_000;
 
 type ItemRow = Selectable<ItemsTable>;
 
@@ -109,19 +112,30 @@ export function createMenuRepository(db: Kysely<Database>) {
       return item;
     },
 
-    /** Active items of these stores whose name matches a containsPattern(), at most `limit`. */
-    async search(storeIds: readonly number[], pattern: string, limit: number): Promise<Item[]> {
-      if (storeIds.length === 0) return [];
-      const rows = await db
+    /**
+     * Active items of these stores that the query finds by name or menu section
+     * (search-match.ts: starts of words, plurals, accents, typos), by name, at
+     * most `limit`. The names of at most SEARCH_CANDIDATES_MAX items are read
+     * and matched here: typos cannot be put to SQL on both databases.
+     */
+    async search(storeIds: readonly number[], query: SearchQuery, limit: number): Promise<Item[]> {
+      if (storeIds.length === 0 || query.words.length === 0) return [];
+      const candidates = await db
         .selectFrom('items')
-        .selectAll()
-        .where('restaurant_id', 'in', storeIds)
-        .where('is_active', '=', 1)
-        .where(lowerLike('name', pattern))
-        .orderBy('name')
-        .orderBy('id')
-        .limit(limit)
+        .leftJoin('item_categories', 'item_categories.id', 'items.item_category_id')
+        .select(['items.id', 'items.name', 'item_categories.name as section'])
+        .where('items.restaurant_id', 'in', storeIds)
+        .where('items.is_active', '=', 1)
+        .orderBy('items.name')
+        .orderBy('items.id')
+        .limit(SEARCH_CANDIDATES_MAX)
         .execute();
+      const ids = candidates
+        .filter((candidate) => matchesSearch(query, candidate.name, candidate.section))
+        .slice(0, limit)
+        .map((candidate) => Number(candidate.id));
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('items').selectAll().where('id', 'in', ids).orderBy('name').orderBy('id').execute();
       return withAddons(rows);
     },
   };

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import { NOTIFICATIONS_LIMIT, type Notification, type NotificationData } from '../../src/api/index.ts';
-import type { Database, NotificationsTable } from '../db/schema.ts';
+import type { Database, NotificationsTable } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
 
 export interface Alert {

@@ -5,8 +5,8 @@
  * check and the Order entity (server/ordering/order-view.ts).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { RUNNING_ORDER_STATUSES, type OrderAddon } from '../../src/api/index.ts';
-import type { Database, OrdersTable } from '../db/schema.ts';
+import { ACTIVE_STATUSES, type OrderAddon } from '../../src/api/index.ts';
+import type { Database, OrdersTable } from '../db/tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -98,7 +98,7 @@ export function createOrdersRepository(db: Kysely<Database>) {
         .selectFrom('orders')
         .select(['unique_order_id', 'status'])
         .where('user_id', '=', userId)
-        .where('status', 'in', [...RUNNING_ORDER_STATUSES])
+        .where('status', 'in', [...ACTIVE_STATUSES])
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -1,7 +1,7 @@
 /** Content pages (about, terms, privacy…) an administrator writes and the app shows at /pages/:slug. */
 import type { Kysely } from 'kysely';
 import type { Page, PageSummary } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export function createPagesRepository(db: Kysely<Database>) {
   return {

@@ -1,7 +1,7 @@
 /** Settings: the key/value pairs that configure texts, colours, logos and switches. */
 import type { Kysely } from 'kysely';
 import type { Setting } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export function createSettingsRepository(db: Kysely<Database>) {
   return {

@@ -15,7 +15,7 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { SELF_PICKUP_RADIUS_KM, type OpeningHours, type Store, type StoreDetail } from '../../src/api/index.ts';
-import { latBandOf, type Database } from '../db/schema.ts';
+import { latBandOf, type Database } from '../db/tables.ts';
 import { boundingBox, distanceKm, type GeoPoint } from '../geo/distance.ts';
 import { formatMinute } from '../geo/opening-hours.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
@@ -26,7 +26,7 @@ import {
   selectStores,
   toStore,
   type StoreRow,
-} from './store-rows.ts';
+} from './store-entities.ts';
 
 /** Stands for "has hours, none of them now" (a window that never matches). */
 const CLOSED_ALL_DAY: OpeningWindow[] = [{ day: -1, opensMinute: 0, closesMinute: 0 }];

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Account } from '../../src/api/index.ts';
-import type { Database, NewUser, UserRow } from '../db/schema.ts';
+import type { Database, NewUser, UserRow } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http-error.ts';
 
@@ -28,6 +28,7 @@ export function toAccount(row: UserRow): Account {
     avatar: row.avatar,
     tax_number: row.tax_number,
     wallet_balance: Number(row.wallet_balance),
+    loyalty_points: Number(row.loyalty_points ?? 0),
     created_at: row.created_at,
   };
 }
@@ -122,6 +123,28 @@ export function createUsersRepository(db: Kysely<Database>) {
         .where('id', '=', userId)
         .where('phone_verified_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * Changes the name, e-mail or phone (each only when given); a new phone is
+     * saved verified (its code was checked). Another account holding the
+     * e-mail or phone (also by a racing request) is EMAIL_TAKEN or PHONE_TAKEN.
+     */
+    async changeDetails(userId: number, details: { name?: string; email?: string; phone?: string }, now: Date = new Date()): Promise<void> {
+      const values = {
+        ...(details.name !== undefined ? { name: details.name } : {}),
+        ...(details.email !== undefined ? { email: details.email } : {}),
+        ...(details.phone !== undefined ? { phone: details.phone, phone_verified_at: now.toISOString() } : {}),
+      };
+      if (Object.keys(values).length === 0) return;
+      try {
+        await db.updateTable('users').set(values).where('id', '=', userId).execute();
+      } catch (error) {
+        const violated = uniqueViolationOf(error);
+        if (violated?.includes('phone')) throw phoneTaken();
+        if (violated?.includes('email')) throw emailTaken();
+        throw error;
+      }
     },
 
     /** Answers the avatar it replaced, so the caller can remove the old file. */

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { VersionInfo } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 
 export type VersionKind = 'settings' | 'cache';
 

@@ -7,7 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Wallet, WalletEntryType, WalletTransaction } from '../../src/api/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface WalletEntry {

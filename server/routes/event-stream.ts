@@ -5,6 +5,14 @@
  * also asks the watcher to re-read (the safety net for a change this process
  * did not hear of), and one way to end: when the client goes, when the first
  * read fails, and when the server closes (`closeAll`, run from preClose).
+ *
+ * No message has an `id:`, and Last-Event-ID is not needed: a client that
+ * reconnects (after a drop, or to another process when this one stopped or
+ * died) gets the whole current state again. An order-events stream starts
+ * with the order's `tracking` as it stands; the console reads its order
+ * list once the store-order-events stream is open (or asks `?since=`). So a
+ * process that stops or dies loses its clients nothing
+ * (tests/server/cluster.test.ts reconnects an order-events client).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENTS_RETRY_MS } from '../../src/api/index.ts';
@@ -67,14 +75,21 @@ export async function runEventStream(
   const end = (): Promise<void> => {
     ended ??= (async () => {
       options.openStreams.delete(end);
+      streamClosed();
       clearInterval(heartbeat);
       unsubscribe();
       await watcher.close();
+      // The server is going away (plugins/shutdown.ts): say so and when to come back, so the
+      // client reconnects (to another process behind the balancer) and is sent where things stand.
+      if (!stream.writableEnded && request.server.isShuttingDown()) {
+        stream.write(`: server shutting down\nretry: ${ORDER_EVENTS_RETRY_MS}\n\n`);
+      }
       if (!stream.writableEnded) stream.end();
     })();
     return ended;
   };
   options.openStreams.add(end);
+  const streamClosed = request.server.metrics.streamOpened(options.name);
   // The client went (closed the page, lost the network, called EventSource.close()).
   stream.on('close', () => void end());
 

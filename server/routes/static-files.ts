@@ -6,6 +6,12 @@
  * Caching: index.html, sw.js and other unhashed files revalidate every time
  * (a stale sw.js would pin users to an old app); hashed files under /assets/
  * never change, so they are immutable for a year.
+ *
+ * Compression: the build writes `<file>.br` and `<file>.gz` beside every
+ * text file (vite.config.ts, `precompress`); a request that accepts them
+ * gets one of those as it is (brotli first), with `Content-Encoding`, the
+ * original file's Content-Type and `Vary: Accept-Encoding`; the SPA's
+ * index.html too. Nothing is compressed at request time here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +20,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, VERSION_PATH } from '../../src/api/index.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
+import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';
 
-export const IMAGES_PREFIX = '/public/images/';
 export const DOCS_PREFIX = '/docs';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
@@ -39,6 +45,7 @@ async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): P
 
   await app.register(fastifyStatic, {
     root: options.distDir,
+    preCompressed: true,
     // Without a build the fallback below answers 503; no need to warn at boot.
     suppressWarning: true,
     cacheControl: false,

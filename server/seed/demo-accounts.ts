@@ -3,7 +3,7 @@
  * and the README documents. For a local demo only: never seed these into a
  * database reachable from the internet.
  */
-import type { UserRole } from '../db/schema.ts';
+import type { UserRole } from '../db/tables.ts';
 
 export interface DemoAccount {
   role: UserRole;

@@ -3,7 +3,7 @@
  * on some dishes, and a few reviews (their mean is the store's avgRating).
  * Keyed by store slug and dish name, checked against demo-stores.ts by the seed.
  */
-import type { AddonCategoryType } from '../db/schema.ts';
+import type { AddonCategoryType } from '../db/tables.ts';
 
 /** Riverton sits where Pittsburgh is; its stores keep Eastern time. */
 export const DEMO_TIMEZONE = 'America/New_York';

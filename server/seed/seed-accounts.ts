@@ -4,7 +4,7 @@
  * as ordering will), and alerts, one of them read.
  */
 import type { Kysely } from 'kysely';
-import type { Database, UserRole } from '../db/schema.ts';
+import type { Database, UserRole } from '../db/tables.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

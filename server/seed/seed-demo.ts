@@ -9,10 +9,11 @@
 import type { Kysely } from 'kysely';
 import { ENGLISH_TEXTS, SETTING_DEFAULTS, TEXT_KEYS } from '../../src/api/index.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database, UserRole } from '../db/schema.ts';
+import type { Database, UserRole } from '../db/tables.ts';
 import { createPopularLocationsRepository } from '../repositories/popular-locations-repository.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createVersionsRepository } from '../repositories/versions-repository.ts';
+import { seedArabicCatalogue } from './arabic-catalogue.ts';
 import { ARABIC_TEXTS } from './arabic-texts.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.ts';
 import { DEMO_LOCATIONS } from './demo-city.ts';
@@ -62,6 +63,7 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
         .execute();
       const userIds = await seedUsers(trx, hashes, createdAt);
       const storeIds = await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
+      await seedArabicCatalogue(trx);
       await seedStoreExtras(trx, storeIds, createdAt);
       await seedOrdering(trx, storeIds, createdAt);
       await seedDrivers(trx, storeIds, createdAt);

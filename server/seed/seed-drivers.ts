@@ -4,7 +4,7 @@
  * them, so two phones can race for one order.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { linkDriverToStores } from '../drivers/driver-stores.ts';
 
 export async function seedDrivers(db: Kysely<Database>, storeIds: ReadonlyMap<string, number>, createdAt: string): Promise<void> {

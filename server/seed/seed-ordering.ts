@@ -10,7 +10,7 @@
  * $25), SUMMER15 (expired: shows the coupon error).
  */
 import type { Insertable, Kysely } from 'kysely';
-import type { CouponsTable, Database } from '../db/schema.ts';
+import type { CouponsTable, Database } from '../db/tables.ts';
 import type { StorePrices } from '../ordering/pricing.ts';
 
 interface DemoStorePrices extends StorePrices {

@@ -3,7 +3,7 @@
  * the seed's transaction), from demo-store-extras.ts.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../db/tables.ts';
 import { DEMO_ADDON_GROUPS, DEMO_OPENING_HOURS, DEMO_REVIEWERS, DEMO_REVIEWS } from './demo-store-extras.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * transaction). Images are referenced by URL; demo-images.ts draws them.
  */
 import type { Kysely } from 'kysely';
-import { toFlag, type Database } from '../db/schema.ts';
+import { toFlag, type Database } from '../db/tables.ts';
 import {
   DEMO_CATEGORIES,
   DEMO_CATEGORY_SLIDES,

@@ -16,6 +16,7 @@ import {
   AccountSchema,
   AddressInputSchema,
   AgentSessionResultSchema,
+  CustomerMatchesSchema,
   BanStatusSchema,
   CodeSentSchema,
   LoginCodeSentSchema,
@@ -25,6 +26,7 @@ import {
   NOTIFICATIONS_LIMIT,
   ONE_TIME_CODE_LIFETIME_SECONDS,
   ONE_TIME_CODE_MAX_ATTEMPTS,
+  PERSON_NAME_MAX_LENGTH,
   RunningOrderCheckSchema,
   SuccessSchema,
   UserInfoSchema,
@@ -39,13 +41,15 @@ const UserId = Type.Integer({ minimum: 1 });
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 const Phone = Type.String({ minLength: 1, maxLength: 32 });
 const Password = Type.String({ minLength: 1, maxLength: 200 });
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH });
 const Code = Type.String({ minLength: 1, maxLength: 12 });
 const MaybeEmail = Type.Optional(Type.String({ maxLength: 254 }));
 const MaybePhone = Type.Optional(Type.String({ maxLength: 32 }));
 const MaybePassword = Type.Optional(Type.String({ maxLength: 200 }));
 const MaybeName = Type.Optional(Type.String({ maxLength: 100 }));
 const MaybeCode = Type.Optional(Type.String({ maxLength: 12 }));
+const messageBudget =
+  'Every call that sends a code counts, whatever the outcome: at most 5 per phone or e-mail address within 15 minutes and 20 per caller address within an hour (RATE_LIMITED 429, with Retry-After).';
 const codeRules = `Codes expire after ${ONE_TIME_CODE_LIFETIME_SECONDS / 60} minutes, work once, and burn after ${ONE_TIME_CODE_MAX_ATTEMPTS} wrong tries.`;
 /** Base64 of AVATAR_MAX_BYTES is 4/3 as long; room for a data-URL prefix and a little more, so a too-large image gets IMAGE_TOO_LARGE. */
 const AVATAR_MAX_CHARS = Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 1024 * 1024;
@@ -55,6 +59,9 @@ export const accountCalls = {
   login: {
     summary:
       'Signs in with e-mail (or phone) and password, or with phone and otp (as login-with-otp); answers the user and a new auth_token. ' +
+      'An unknown account and a wrong password are both WRONG_PASSWORD (401); 5 wrong passwords or codes within 15 minutes lock the ' +
+      "account's sign-in at every door for 15 minutes (ACCOUNT_LOCKED 429, with Retry-After; a password reset unlocks it), and 50 " +
+      'failed sign-ins within 15 minutes from one address are a 429 RATE_LIMITED. ' +
       'provider/accessToken (social sign-in) answer PROVIDER_NOT_SUPPORTED. Rate limited.',
     body: Type.Object(
       {
@@ -89,13 +96,14 @@ export const accountCalls = {
     response: LoginResultSchema,
   },
   'generate-otp-for-login': {
-    summary: `Texts a sign-in code to the phone; registered says whether the phone has an account (if not, login-with-otp needs name and email). Customers only: a staff phone is FORBIDDEN (staff sign in with their password). ${codeRules} Rate limited.`,
+    summary: `Texts a sign-in code to the phone; registered says whether the phone has an account (if not, login-with-otp needs name and email). Customers only: a staff phone is answered alike but gets a text saying staff sign in with their password, and no code. ${codeRules} ${messageBudget}`,
     body: Type.Object({ phone: Phone, email: MaybeEmail, name: MaybeName }, strict),
     response: LoginCodeSentSchema,
   },
   'login-with-otp': {
     summary:
-      'Signs in with the code from generate-otp-for-login; a phone without an account gets a new customer account from name and email (DETAILS_REQUIRED without them). Rate limited.',
+      'Signs in with the code from generate-otp-for-login; a phone without an account gets a new customer account from name and email (DETAILS_REQUIRED without them). ' +
+      'A wrong, used-up or missing code counts as a wrong try of the phone\'s account, as a wrong password does at login (ACCOUNT_LOCKED). Rate limited.',
     body: Type.Object(
       {
         phone: Phone,
@@ -109,10 +117,10 @@ export const accountCalls = {
     response: LoginResultSchema,
   },
   'send-otp': {
-    summary: `Texts a code that confirms the phone before registering (EMAIL_TAKEN or PHONE_TAKEN when either is in use). accessToken and provider are accepted and ignored. ${codeRules} Rate limited.`,
+    summary: `Texts a code that confirms the phone before registering or before update-user-info changes an account's phone (EMAIL_TAKEN or PHONE_TAKEN when either is in use). Without a phone, e-mails the code to the e-mail instead (EMAIL_TAKEN when it is in use), for update-user-info to change an account's e-mail; with neither, VALIDATION_FAILED. accessToken and provider are accepted and ignored. ${codeRules} ${messageBudget}`,
     body: Type.Object(
       {
-        phone: Phone,
+        phone: MaybePhone,
         email: MaybeEmail,
         accessToken: Type.Optional(Type.String({ maxLength: 4096 })),
         provider: Type.Optional(Type.String({ maxLength: 40 })),
@@ -127,7 +135,7 @@ export const accountCalls = {
     response: SuccessSchema,
   },
   'send-password-reset-mail': {
-    summary: `E-mails a password-reset code (UNKNOWN_USER when no account has the address). ${codeRules} Rate limited.`,
+    summary: `E-mails a password-reset code to the account with this address. An address without an account (or a banned one) gets the same answer and no mail. ${codeRules} ${messageBudget}`,
     body: Type.Object({ email: Email }, strict),
     response: CodeSentSchema,
   },
@@ -148,9 +156,20 @@ export const accountCalls = {
   },
   'update-user-info': {
     summary:
-      "The fresh account with its wallet balance; with unique_order_id, that order's state (null until ordering exists).",
+      "The fresh account with its wallet balance; with unique_order_id, that order's state (null until ordering exists). " +
+      'With name, email or phone it first changes them (FoodPilot extension): a name is saved as sent (trimmed, spaces collapsed; empty is DETAILS_REQUIRED). ' +
+      'A new e-mail or phone is saved only with otp, the code send-otp sent to that new address or number (CODE_REQUIRED without one; CODE_WRONG, CODE_EXPIRED, TOO_MANY_ATTEMPTS as verify-otp); ' +
+      'EMAIL_TAKEN or PHONE_TAKEN when another account has it; a new phone is saved verified. One new contact per call (both at once: VALIDATION_FAILED); the account\'s own e-mail or phone sent again needs no code.',
     body: Type.Object(
-      { token: Token, user_id: UserId, unique_order_id: Type.Optional(Type.String({ maxLength: 64 })) },
+      {
+        token: Token,
+        user_id: UserId,
+        unique_order_id: Type.Optional(Type.String({ maxLength: 64 })),
+        name: Type.Optional(Type.String({ maxLength: PERSON_NAME_MAX_LENGTH })),
+        email: MaybeEmail,
+        phone: MaybePhone,
+        otp: MaybeCode,
+      },
       strict,
     ),
     response: UserInfoSchema,
@@ -167,7 +186,7 @@ export const accountCalls = {
     response: SuccessSchema,
   },
   'change-avatar': {
-    summary: `A new profile picture: a data URL or base64 of a PNG, JPEG or WebP (by its bytes) of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB (IMAGE_TYPE, IMAGE_TOO_LARGE).`,
+    summary: `A new profile picture: a data URL or base64 of a PNG, JPEG or WebP (by its bytes) of at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB (IMAGE_TYPE, IMAGE_TOO_LARGE), stored re-encoded (pixels only; INVALID_IMAGE when unreadable, UPLOAD_QUOTA_EXCEEDED past the account's storage quota).`,
     body: Type.Object({ token: Token, avatar: Type.String({ minLength: 1, maxLength: AVATAR_MAX_CHARS }) }, strict),
     response: AccountResult,
   },
@@ -215,6 +234,12 @@ export const accountCalls = {
       "Call-centre agents only: a session for the customer (carrying the agent's id, recorded in the audit) and the customer's addresses.",
     body: Type.Object({ token: Token, user_id: UserId }, strict),
     response: AgentSessionResultSchema,
+  },
+  'search-customers': {
+    summary:
+      "Call-centre agents only: customers whose phone (typed in any format), name or e-mail contains the query, best matches first, at most 20. Staff accounts are never listed.",
+    body: Type.Object({ token: Token, query: Type.String({ minLength: 2, maxLength: 100 }) }, strict),
+    response: CustomerMatchesSchema,
   },
   'register-guest-user': {
     summary:

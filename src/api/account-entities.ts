@@ -29,6 +29,8 @@ export const AccountSchema = Type.Object({
   tax_number: Nullable(Type.String()),
   /** Integer minor units; always the balance_after of the newest wallet transaction (0 without any). */
   wallet_balance: Type.Integer(),
+  /** Loyalty points held now (credited when an order is delivered, spent at checkout); optional for answers from before. */
+  loyalty_points: Type.Optional(Type.Integer()),
   created_at: Type.String(),
 });
 export type Account = Static<typeof AccountSchema>;
@@ -82,6 +84,20 @@ export const AgentSessionResultSchema = Type.Object({
   addresses: Type.Array(AddressSchema),
 });
 export type AgentSessionResult = Static<typeof AgentSessionResultSchema>;
+
+/** A customer as a call-centre agent finds them: enough to tell two people apart on the phone. */
+export const CustomerMatchSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  phone: Nullable(Type.String()),
+  email: Type.String(),
+  /** Saved addresses, so the agent knows whether to ask for one. */
+  address_count: Type.Integer(),
+});
+export type CustomerMatch = Static<typeof CustomerMatchSchema>;
+
+export const CustomerMatchesSchema = Type.Object({ customers: Type.Array(CustomerMatchSchema) });
+export type CustomerMatches = Static<typeof CustomerMatchesSchema>;
 
 export const SuccessSchema = Type.Object({ success: Type.Literal(true) });
 export type Success = Static<typeof SuccessSchema>;

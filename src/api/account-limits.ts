@@ -12,6 +12,8 @@ export const ONE_TIME_CODE_LIFETIME_SECONDS = 10 * 60;
 export const ONE_TIME_CODE_MAX_ATTEMPTS = 5;
 /** Codes are this many digits. */
 export const ONE_TIME_CODE_DIGITS = 6;
+/** A person's name (sign-up, a guest, a staff account): at most this many characters. */
+export const PERSON_NAME_MAX_LENGTH = 100;
 /** Registration and password changes refuse shorter passwords (PASSWORD_TOO_SHORT). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** change-avatar: the decoded image at most (IMAGE_TOO_LARGE), PNG, JPEG or WebP (IMAGE_TYPE). */

@@ -6,7 +6,8 @@
  * from there. Like every worker method these never throw: a refusal comes
  * back as a SyncFailure whose `code` the UI turns into words.
  */
-import type { LoginSummary, SyncResult } from './worker-api.ts';
+import type { CustomerMatch } from './account-entities.ts';
+import type { LoginSummary, SyncResult } from './sync-result.ts';
 
 export interface RegisterInput {
   name: string;
@@ -30,6 +31,14 @@ export interface GuestInput {
   phone: string;
   email?: string;
   password?: string;
+}
+
+/** The account page's change of details: the name as typed; a new e-mail or phone with the code sent to it (sendContactCode). */
+export interface DetailsChange {
+  name?: string;
+  email?: string;
+  phone?: string;
+  code?: string;
 }
 
 /** A code was sent (never the code itself). */
@@ -70,6 +79,10 @@ export interface AccountWorkerApi {
   changePassword(email: string, code: string, password: string): Promise<SyncResult<LoginSummary>>;
   /** update-user-info: the fresh account into the session row. */
   refreshProfile(): Promise<SyncResult>;
+  /** send-otp to a new e-mail (e-mailed) or phone (texted) the account moves to (EMAIL_TAKEN / PHONE_TAKEN early). */
+  sendContactCode(kind: 'email' | 'phone', value: string): Promise<SyncResult<CodeSentInfo>>;
+  /** update-user-info with the new name, or a new e-mail or phone and its code; the fresh account into the session row. */
+  changeDetails(change: DetailsChange): Promise<SyncResult>;
   /** change-avatar: a PNG, JPEG or WebP of at most AVATAR_MAX_BYTES (checked here first: IMAGE_TYPE, IMAGE_TOO_LARGE). */
   changeAvatar(image: Blob | ArrayBuffer): Promise<SyncResult>;
   /** update-tax-number: an empty string clears it. */
@@ -89,6 +102,8 @@ export interface AccountWorkerApi {
   refreshPageList(): Promise<SyncResult>;
   /** Call centre: the signed-in agent opens the customer's session (the agent's own is kept to return to). */
   loginAsCustomer(userId: number): Promise<SyncResult<LoginSummary>>;
+  /** Call centre: the signed-in agent finds customers by phone (any format), name or e-mail (search-customers; needs the network). */
+  searchCustomers(query: string): Promise<SyncResult<CustomerMatch[]>>;
   /** Call centre: the signed-in agent registers a guest and acts for them. */
   registerGuestUser(input: GuestInput): Promise<SyncResult<LoginSummary>>;
   /** Call centre: leaves the customer's session and restores the agent's. */

@@ -8,7 +8,7 @@
  * a SyncFailure whose `code` the UI turns into words (offline: reason
  * 'offline', nothing changed).
  */
-import type { SyncResult } from './worker-api.ts';
+import type { SyncResult } from './sync-result.ts';
 
 /** An address as the form sends it: a new one without id, or the saved one with that id. */
 export interface SavedAddressInput {

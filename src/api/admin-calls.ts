@@ -19,7 +19,7 @@
  * STORE_ORDER_EVENTS_PATH stream (admin-limits.ts).
  */
 import * as Type from '@sinclair/typebox';
-import { SuccessSchema, UserRoleSchema } from './account-entities.ts';
+import { PERSON_NAME_MAX_LENGTH, SuccessSchema, UserRoleSchema } from './account-entities.ts';
 import {
   ADMIN_PAGE_MAX,
   AdminLanguageSchema,
@@ -66,7 +66,7 @@ const LanguageCode = Type.String({ minLength: 2, maxLength: 20, pattern: LANGUAG
 const LocationName = Type.String({ minLength: 1, maxLength: LOCATION_NAME_MAX_LENGTH });
 const Email = Type.String({ minLength: 1, maxLength: 254 });
 const Phone = Type.String({ maxLength: 32 });
-const Name = Type.String({ minLength: 1, maxLength: 100 });
+const Name = Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH });
 const Password = Type.String({ minLength: 1, maxLength: 200 });
 const StoreIds = Type.Array(Id, { maxItems: USER_STORES_MAX, uniqueItems: true });
 

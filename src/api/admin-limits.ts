@@ -138,6 +138,7 @@ export const SETTING_HINTS: Record<SettingKey, SettingHint> = {
   enablePushNotification: onOff('switches'),
   enIOSPWAPopup: onOff('switches'),
   showPwaInstallPromptFooter: onOff('switches'),
+  testerToolsEnabled: onOff('switches'),
   // The tab bar floats for FLOAT (any case) and is fixed otherwise (TabBar.tsx tabBarStyleFrom).
   footerStyleType: choice('switches', ['FLOAT', 'fixed']),
   currencySymbolAlign: choice('switches', ['left', 'right']),

@@ -34,6 +34,8 @@ import {
   VersionInfoSchema,
 } from './entities.ts';
 import { accountCalls } from './account-calls.ts';
+import { PathIdSchema } from './column-bounds.ts';
+import { LANGUAGE_CODE_PATTERN } from './admin-limits.ts';
 import { addressCalls } from './address-calls.ts';
 import { paymentCalls } from './payment-calls.ts';
 import { orderCalls, orderLifecycleCalls } from './order-calls.ts';
@@ -48,11 +50,18 @@ const NoBody = Type.Object({}, { additionalProperties: false });
 const Id = Type.Integer({ minimum: 1 });
 const Slug = Type.String({ minLength: 1, maxLength: 120, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
 /** `token` as the spec sends it; `Authorization: Bearer` works instead, so it is optional here. */
-/** An id in a path: text in the URL, digits only, turned into a number by the handler. */
-const PathId = Type.String({ pattern: '^[1-9][0-9]{0,9}$' });
+/** An id in a path: text in the URL, digits only and within the column (column-bounds.ts), turned into a number by the handler. */
+const PathId = PathIdSchema;
 const Token = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
 const Point = { latitude: LatitudeSchema, longitude: LongitudeSchema };
 const strict = { additionalProperties: false } as const;
+/**
+ * The customer's language (its code) on the calls that answer catalogue texts
+ * (issue 15.7): names and descriptions come in it where the console gave them
+ * one, else in the default language. Absent, unknown or the default: as stored.
+ */
+const Language = { language: Type.Optional(Type.String({ minLength: 2, maxLength: 20, pattern: LANGUAGE_CODE_PATTERN })) };
+const LanguageOnly = Type.Object(Language, strict);
 
 /**
  * The calls of the app (customers, agents, drivers): the ones the sync worker
@@ -98,75 +107,75 @@ export const appCalls = {
   },
   'promo-slider': {
     summary: 'Promo slides for a point, grouped as main slides (top of home) and other slides (between stores).',
-    body: Type.Object(Point, strict),
+    body: Type.Object({ ...Point, ...Language }, strict),
     response: PromoSlidesSchema,
   },
   'get-delivery-restaurants': {
     summary:
       'Stores that deliver to the point (delivery type 1 or 3, point within the store radius): featured first, then by distance.',
-    body: Type.Object(Point, strict),
+    body: Type.Object({ ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'get-selfpickup-restaurants': {
     summary: `Stores that allow self pickup (delivery type 2 or 3) within ${SELF_PICKUP_RADIUS_KM} km of the point: featured first, then by distance.`,
-    body: Type.Object(Point, strict),
+    body: Type.Object({ ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'get-restaurant-category-slides': {
     summary: 'The category slides at the top of the store list; each opens its categories_ids.',
-    body: NoBody,
+    body: LanguageOnly,
     response: Type.Array(CategorySlideSchema),
   },
   'get-all-restaurants-categories': {
     summary: 'Every store category.',
-    body: NoBody,
+    body: LanguageOnly,
     response: Type.Array(StoreCategorySchema),
   },
   'get-filtered-restaurants': {
     summary:
       'Stores near the point (delivering to it or open for pickup) in any of the categories: featured first, then by distance.',
     body: Type.Object(
-      { ...Point, category_ids: Type.Array(Id, { minItems: 1, maxItems: 50, uniqueItems: true }) },
+      { ...Point, category_ids: Type.Array(Id, { minItems: 1, maxItems: 50, uniqueItems: true }), ...Language },
       strict,
     ),
     response: Type.Array(StoreSchema),
   },
   'get-restaurant-info-and-operational-status': {
     summary: 'One store by id with is_open (opening hours) and whether it delivers to the point.',
-    body: Type.Object({ id: Id, ...Point }, strict),
+    body: Type.Object({ id: Id, ...Point, ...Language }, strict),
     response: StoreOperationalStatusSchema,
   },
   'get-restaurant-info': {
     summary: 'One store by its slug.',
     path: 'get-restaurant-info/:slug',
     params: Type.Object({ slug: Slug }, strict),
-    body: NoBody,
+    body: LanguageOnly,
     response: StoreDetailSchema,
   },
   'get-restaurant-info-by-id': {
     summary: 'One store by its id.',
     path: 'get-restaurant-info-by-id/:id',
     params: Type.Object({ id: PathId }, strict),
-    body: NoBody,
+    body: LanguageOnly,
     response: StoreDetailSchema,
   },
   'get-restaurant-items': {
     summary: "A store's menu: recommended items, then sections with their items; items carry their add-on groups.",
     path: 'get-restaurant-items/:id',
     params: Type.Object({ id: PathId }, strict),
-    body: NoBody,
+    body: LanguageOnly,
     response: StoreMenuSchema,
   },
   'get-restaurant-info-with-favourite': {
     summary: "One store by its slug with is_favourite for the signed-in user (token or Authorization: Bearer).",
     path: 'get-restaurant-info-with-favourite/:slug',
     params: Type.Object({ slug: Slug }, strict),
-    body: Type.Object({ token: Token }, strict),
+    body: Type.Object({ token: Token, ...Language }, strict),
     response: StoreWithFavouriteSchema,
   },
   'get-single-item': {
     summary: 'One item with its add-on groups.',
-    body: Type.Object({ id: Id }, strict),
+    body: Type.Object({ id: Id, ...Language }, strict),
     response: ItemSchema,
   },
   'toggle-favorite': {
@@ -176,7 +185,7 @@ export const appCalls = {
   },
   'get-favorite-stores': {
     summary: "The signed-in user's favourite stores with their distance from the point, nearest first.",
-    body: Type.Object({ token: Token, ...Point }, strict),
+    body: Type.Object({ token: Token, ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'coordinate-to-address': {
@@ -198,7 +207,7 @@ export const appCalls = {
   },
   'search-restaurants': {
     summary: 'Stores (by name or description) and items (by name) matching q among the stores serving the point.',
-    body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), ...Point }, strict),
+    body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), ...Point, ...Language }, strict),
     response: SearchResultsSchema,
   },
   'get-store-reviews': {

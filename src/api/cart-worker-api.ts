@@ -7,7 +7,7 @@
  * worker's queue when offline (DESIGN §4).
  */
 import type { CartStoreRef, StoredCartLine } from './cart-rules.ts';
-import type { SyncResult } from './worker-api.ts';
+import type { SyncResult } from './sync-result.ts';
 
 export interface AddToCartInput {
   storeId: number;

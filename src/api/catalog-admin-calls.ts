@@ -38,6 +38,9 @@ import {
   CATALOG_NAME_MAX,
   CATALOG_SLUG_MAX,
   CATALOG_URL_MAX,
+  CATALOGUE_TRANSLATION_LANGUAGES_MAX,
+  CatalogueTranslationKindSchema,
+  CatalogueTranslationsSchema,
   COUPON_CODE_MAX,
   COUPON_CODE_MIN,
   COUPON_CODE_PATTERN,
@@ -72,7 +75,9 @@ const strict = { additionalProperties: false } as const;
 const Token = Type.Optional(Type.String({ minLength: 1, maxLength: 200 }));
 const Id = Type.Integer({ minimum: 1 });
 const Nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const Name = Type.String({ minLength: 1, maxLength: CATALOG_NAME_MAX });
+/** A name with at least one letter or sign: blanks alone would show as an empty store or dish. */
+const NOT_BLANK_PATTERN = '\\S';
+const Name = Type.String({ minLength: 1, maxLength: CATALOG_NAME_MAX, pattern: NOT_BLANK_PATTERN });
 const Slug = Type.String({ minLength: 1, maxLength: CATALOG_SLUG_MAX, pattern: SLUG_PATTERN });
 const Description = Type.String({ maxLength: CATALOG_DESCRIPTION_MAX });
 /** A relative address on this server (/public/images/…) or an https address; INVALID_IMAGE_URL otherwise. */
@@ -465,11 +470,50 @@ export const catalogAdminCalls = {
     response: DeletedSchema,
   },
 
+  // -- Catalogue texts in other languages (issue 15.7) ------------------------------
+  'admin/get-catalogue-translations': {
+    summary:
+      "A catalogue record's names and descriptions in the languages other than the default one. Stores, items and menu sections: " +
+      `${ownStores} Store categories and slides: ${adminsOnly} NOT_FOUND for an unknown record.`,
+    body: Type.Object({ token: Token, kind: CatalogueTranslationKindSchema, id: Id }, strict),
+    response: CatalogueTranslationsSchema,
+  },
+  'admin/save-catalogue-translations': {
+    summary:
+      "Writes a record's texts in other languages; customers who chose that language see them, and the record's own text where one is " +
+      'empty. Per language given, a field sent replaces its text and an empty (or blank) one removes it; fields and languages not sent stay. ' +
+      'description only for stores and items (VALIDATION_FAILED otherwise); the default language is written in the record itself ' +
+      '(VALIDATION_FAILED); an unknown language is NOT_FOUND. Same bounds as the record\'s own fields. Who may: as the record\'s own save ' +
+      `call (a store owner translates their store's description, items and sections, not its name: FORBIDDEN). Answers every text. ${ownStores}`,
+    body: Type.Object(
+      {
+        token: Token,
+        kind: CatalogueTranslationKindSchema,
+        id: Id,
+        texts: Type.Array(
+          Type.Object(
+            {
+              language_id: Id,
+              name: Type.Optional(Type.String({ maxLength: CATALOG_NAME_MAX })),
+              description: Type.Optional(Type.String({ maxLength: CATALOG_DESCRIPTION_MAX })),
+            },
+            strict,
+          ),
+          { maxItems: CATALOGUE_TRANSLATION_LANGUAGES_MAX },
+        ),
+      },
+      strict,
+    ),
+    response: CatalogueTranslationsSchema,
+  },
+
   // -- Images ------------------------------------------------------------------------
   'admin/upload-image': {
     summary:
       `Stores a catalogue picture (a data URL or base64; PNG, JPEG or WebP, at most ${CATALOG_IMAGE_MAX_BYTES / 1024 / 1024} MB) and answers ` +
-      `its address for an image field. IMAGE_TYPE, IMAGE_TOO_LARGE. ${ownStores}`,
+      `its address for an image field. It is decoded and re-encoded (pixels only, at most 2048 px a side); unreadable bytes are ` +
+      `INVALID_IMAGE, an uploader past their storage quota UPLOAD_QUOTA_EXCEEDED; one nothing refers to is removed a day later. ` +
+      `IMAGE_TYPE, IMAGE_TOO_LARGE. ${ownStores}`,
     body: Type.Object(
       { token: Token, image: Type.String({ minLength: 1, maxLength: Math.ceil((CATALOG_IMAGE_MAX_BYTES * 4) / 3) + 1024 * 1024 }) },
       strict,

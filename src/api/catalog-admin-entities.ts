@@ -10,6 +10,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { CLOCK_TIME_PATTERN } from './catalog-admin-limits.ts';
 
 export * from './catalog-admin-limits.ts';
+export * from './catalogue-translation-limits.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const DeliveryTypeSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]);
@@ -266,3 +267,26 @@ export type UploadedImage = Static<typeof UploadedImageSchema>;
 /** What a delete call answers. */
 export const DeletedSchema = Type.Object({ id: Type.Integer(), deleted: Type.Literal(true) });
 export type Deleted = Static<typeof DeletedSchema>;
+
+export const CatalogueTranslationKindSchema = Type.Union([
+  Type.Literal('store'),
+  Type.Literal('item'),
+  Type.Literal('item_category'),
+  Type.Literal('store_category'),
+  Type.Literal('category_slide'),
+  Type.Literal('promo_slide'),
+]);
+
+/** A catalogue record's texts in the languages other than the default (issue 15.7): one entry per language that has any. */
+export const CatalogueTranslationsSchema = Type.Object({
+  kind: CatalogueTranslationKindSchema,
+  id: Type.Integer(),
+  texts: Type.Array(
+    Type.Object({
+      language_id: Type.Integer(),
+      name: Type.Optional(Type.String()),
+      description: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type CatalogueTranslations = Static<typeof CatalogueTranslationsSchema>;

@@ -15,7 +15,7 @@ import type { CallBody } from './calls.ts';
 import type { ErrorCode } from './errors.ts';
 import type { AppliedCoupon, DeliveryAddress, Order, OrderQuote, OrderType, PaymentMode } from './order-entities.ts';
 import type { PaymentGateway, PaymentGatewayId, PaymentState } from './payment-entities.ts';
-import type { SyncFailure, SyncResult } from './worker-api.ts';
+import type { FailureDetail, SyncFailure, SyncResult } from './sync-result.ts';
 
 /**
  * One detail of a refusal, as the server sends it: MIN_ORDER_NOT_MET and
@@ -23,13 +23,13 @@ import type { SyncFailure, SyncResult } from './worker-api.ts';
  * OUT_OF_DELIVERY_AREA the radius (km) at /address, ITEMS_UNAVAILABLE one
  * per line at /items/<index of the line sent>.
  */
-export interface RefusalDetail {
-  path: string;
-  message: string;
-}
+export type RefusalDetail = FailureDetail;
 
-/** A checkout call's failure: a SyncFailure, with the server's details when it refused. */
-export type CheckoutFailure = SyncFailure & { details?: RefusalDetail[] };
+/** A checkout call's failure: a SyncFailure (with the server's details when it refused), and a changed price's quote. */
+export type CheckoutFailure = SyncFailure & {
+  /** PRICE_CHANGED: the server's new quote, as it sent it (the worker checks it before writing it). */
+  quote?: unknown;
+};
 export type CheckoutResult<T = undefined> = ([T] extends [undefined] ? { ok: true } : { ok: true; value: T }) | CheckoutFailure;
 
 /** What the customer chose at checkout. The cart, the coupon and the points to redeem come from the replica (cartLines, cartMeta). */
@@ -46,6 +46,13 @@ export interface CheckoutChoices {
 
 export interface PlaceOrderInput extends CheckoutChoices {
   paymentMode: PaymentMode;
+  /**
+   * The total the customer was shown for exactly these choices (the quote's total, minor units), sent as
+   * place-order's expected_total: the server places nothing at another price (PRICE_CHANGED, and the
+   * worker writes the new quote so the screen shows it and asks again). The checkout screen always
+   * sends it; only callers that price nothing for a person (tests, tools) leave it out.
+   */
+  expectedTotal?: number;
 }
 
 /** place-order's body as an attempt keeps it: everything but the token, which is added when sending. */
@@ -63,8 +70,12 @@ export interface CartCoupon {
   minSubtotal: number | null;
 }
 
+/** CheckoutQuoteRow.userId of a visitor's quote (priced without a token: no wallet, no points). */
+export const VISITOR_QUOTE_USER_ID = 0;
+
 /** PrefKey.checkoutQuote: the server's last price for the cart, with the choices the screen sent. */
 export interface CheckoutQuoteRow {
+  /** The customer it was priced for; VISITOR_QUOTE_USER_ID before signing in. */
   userId: number;
   storeId: number;
   /** Null when the server refused to price it (then `refusal` says why). */
@@ -73,6 +84,12 @@ export interface CheckoutQuoteRow {
   /** A coupon or points the server refused for this cart: left out of this quote, with the refusal's code. */
   dropped: { coupon: ErrorCode | null; loyalty: ErrorCode | null };
   fetchedAt: number;
+}
+
+/** PrefKey.lastDeliveryAddress: where the customer's last delivery order went, as placed; the next checkout starts there. */
+export interface LastDeliveryAddressRow {
+  userId: number;
+  address: DeliveryAddress;
 }
 
 /** PrefKey.paymentGateways: the ways to pay get-payment-gateways last answered, so checkout shows them offline. */
@@ -164,7 +181,8 @@ export interface CheckoutWorkerApi {
    * place-order with the attempt's Idempotency-Key (see PlaceOrderAttempt):
    * writes the order into `orders`, clears the cart (a card order's once
    * paid) and drops the attempt. A refusal keeps the cart and answers the
-   * server's code and details; offline keeps everything and answers 'offline'.
+   * server's code and details; offline keeps everything and answers 'offline'. PRICE_CHANGED writes
+   * the server's new quote into PrefKey.checkoutQuote before answering.
    */
   placeOrder(input: PlaceOrderInput): Promise<CheckoutResult<PlacedOrder>>;
   /** start-payment for the card order waiting for its payment: what the page does next (PendingPaymentRow.state). */

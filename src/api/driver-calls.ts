@@ -31,8 +31,8 @@ const driversOnly = 'Drivers only (FORBIDDEN otherwise).';
 export const driverCalls = {
   'delivery/login': {
     summary:
-      'A driver signs in with e-mail (or phone) and password; answers the user and a new auth_token. Any other account gets ' +
-      'NOT_A_DRIVER (403), a banned one ACCOUNT_BANNED. Rate limited like login.',
+      'A driver signs in with e-mail (or phone) and password; answers the user and a new auth_token. Any other account is refused ' +
+      'as a wrong password is (WRONG_PASSWORD 401, counted as a wrong try), a banned driver gets ACCOUNT_BANNED. Locked and rate limited like login.',
     body: Type.Object(
       {
         email: Type.Optional(Type.String({ maxLength: 254 })),

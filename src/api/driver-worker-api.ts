@@ -11,7 +11,7 @@
  * leaves `rejection` in words for the driver.
  */
 import type { DriverOrder, DriverProfile } from './driver-entities.ts';
-import type { LoginSummary, SyncResult } from './worker-api.ts';
+import type { LoginSummary, SyncResult } from './sync-result.ts';
 
 /** The moves a driver makes on an order, by the call that makes them. */
 export const DRIVER_MOVE_CALLS = {

@@ -5,6 +5,7 @@
  */
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
+import { OrderQuoteSchema } from './order-entities.ts';
 import type { TextKey } from './texts.ts';
 
 export const ERROR_CODES = [
@@ -25,8 +26,12 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'UNKNOWN_USER',
   'ACCOUNT_BANNED',
+  // Too many wrong passwords or codes for one account: its sign-in is paused (429, with Retry-After).
+  'ACCOUNT_LOCKED',
   'CODE_EXPIRED',
   'CODE_WRONG',
+  // A new e-mail or phone sent to update-user-info without the code that confirms it.
+  'CODE_REQUIRED',
   'TOO_MANY_ATTEMPTS',
   'EMAIL_TAKEN',
   'PHONE_TAKEN',
@@ -37,6 +42,9 @@ export const ERROR_CODES = [
   'PROVIDER_NOT_SUPPORTED',
   'IMAGE_TYPE',
   'IMAGE_TOO_LARGE',
+  // Uploads: bytes no image decoder reads (400), and the owner's pictures past their storage quota (413).
+  'INVALID_IMAGE',
+  'UPLOAD_QUOTA_EXCEEDED',
   'INVALID_TAX_NUMBER',
   'INSUFFICIENT_BALANCE',
   'MESSAGE_NOT_SENT',
@@ -69,6 +77,9 @@ export const ERROR_CODES = [
   'COUPON_MIN_SUBTOTAL',
   'PAYMENT_METHOD_UNAVAILABLE',
   'ORDER_NOT_CANCELLABLE',
+  // place-order's expected_total is not what the order costs now (409): details { path: '/total', message: <the total now,
+  // minor units> } and `quote`, the new price, for the app to show and ask again.
+  'PRICE_CHANGED',
   // Saved addresses (save-address field rules and the limit of address-calls.ts)
   'INVALID_COORDINATES',
   'ADDRESS_EMPTY',
@@ -119,6 +130,8 @@ export const ApiErrorSchema = Type.Object(
     message: Type.String(),
     code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
     details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    /** PRICE_CHANGED: the order's price now, as get-order-quote answers it. */
+    quote: Type.Optional(OrderQuoteSchema),
   },
   { $id: 'ApiError' },
 );
@@ -154,8 +167,10 @@ export const ERROR_TEXT_KEYS = {
   WRONG_PASSWORD: 'errorWrongPassword',
   UNKNOWN_USER: 'errorUnknownUser',
   ACCOUNT_BANNED: 'errorAccountBanned',
+  ACCOUNT_LOCKED: 'errorAccountLocked',
   CODE_EXPIRED: 'errorCodeExpired',
   CODE_WRONG: 'errorCodeWrong',
+  CODE_REQUIRED: 'errorCodeRequired',
   TOO_MANY_ATTEMPTS: 'errorTooManyAttempts',
   EMAIL_TAKEN: 'errorEmailTaken',
   PHONE_TAKEN: 'errorPhoneTaken',
@@ -166,6 +181,8 @@ export const ERROR_TEXT_KEYS = {
   PROVIDER_NOT_SUPPORTED: 'errorProviderNotSupported',
   IMAGE_TYPE: 'errorImageType',
   IMAGE_TOO_LARGE: 'errorImageTooLarge',
+  INVALID_IMAGE: 'errorInvalidImage',
+  UPLOAD_QUOTA_EXCEEDED: 'errorUploadQuotaExceeded',
   INVALID_TAX_NUMBER: 'errorInvalidTaxNumber',
   INSUFFICIENT_BALANCE: 'errorInsufficientBalance',
   MESSAGE_NOT_SENT: 'errorMessageNotSent',
@@ -194,6 +211,7 @@ export const ERROR_TEXT_KEYS = {
   COUPON_MIN_SUBTOTAL: 'errorCouponMinSubtotal',
   PAYMENT_METHOD_UNAVAILABLE: 'errorPaymentMethodUnavailable',
   ORDER_NOT_CANCELLABLE: 'errorOrderNotCancellable',
+  PRICE_CHANGED: 'errorPriceChanged',
   INVALID_COORDINATES: 'errorInvalidCoordinates',
   ADDRESS_EMPTY: 'errorAddressEmpty',
   ADDRESS_TOO_LONG: 'errorAddressTooLong',

@@ -83,13 +83,15 @@ export const orderCalls = {
   'get-order-quote': {
     summary:
       "The server's price for this cart now, part by part (subtotal, store charge, delivery fee by distance, tax, tip, coupon, loyalty, wallet), " +
-      `with the loyalty rules and the customer's points, for the checkout to show before placing. Refuses what place-order would: ${checkoutErrors}.`,
+      `with the loyalty rules and the customer's points, for the checkout to show before placing. Refuses what place-order would: ${checkoutErrors}. ` +
+      'Works without a token: a visitor sees the fees before signing up, priced with no wallet and no points.',
     body: Type.Object(checkoutFields, strict),
     response: OrderQuoteSchema,
   },
   'apply-coupon': {
     summary:
-      'Checks a coupon against this cart and this customer (a per-customer limit needs the token) and answers what it takes off with the new quote. ' +
+      'Checks a coupon against this cart and this customer and answers what it takes off with the new quote. ' +
+      'Works without a token (a visitor trying a coupon); the per-customer limit is then checked when the order is placed. ' +
       'COUPON_NOT_FOUND, COUPON_INACTIVE, COUPON_EXPIRED (also not yet started), COUPON_WRONG_STORE, COUPON_USED_UP (in total or by this customer), ' +
       'COUPON_MIN_SUBTOTAL (the message names the minimum).',
     body: Type.Object(
@@ -103,8 +105,20 @@ export const orderCalls = {
       'Places the order: needs the Idempotency-Key header (IDEMPOTENCY_KEY_REQUIRED), so a double tap or a replay creates one order and answers the first answer again. ' +
       'Re-prices the cart from the database; takes the wallet part, the loyalty points and the coupon use in the same transaction. ' +
       'payment_mode COD (with use_wallet for a partial wallet payment), WALLET (the whole total; INSUFFICIENT_BALANCE) or an enabled gateway ' +
-      `(the order then awaits payment; PAYMENT_METHOD_UNAVAILABLE when switched off). ${checkoutErrors}.`,
-    body: Type.Object({ ...checkoutFields, payment_mode: PaymentModeSchema }, strict),
+      `(the order then awaits payment; PAYMENT_METHOD_UNAVAILABLE when switched off). ${checkoutErrors}. ` +
+      'With expected_total (the total the customer saw): PRICE_CHANGED (409, with details /total and the new quote) when the order costs anything else now.',
+    body: Type.Object(
+      {
+        ...checkoutFields,
+        payment_mode: PaymentModeSchema,
+        /**
+         * The total the customer was shown (get-order-quote's total, minor units). When the order would cost
+         * anything else now, nothing is placed: 409 PRICE_CHANGED with the new quote. The app always sends it.
+         */
+        expected_total: Type.Optional(Type.Integer({ minimum: 0 })),
+      },
+      strict,
+    ),
     response: OrderSchema,
   },
   'get-orders': {

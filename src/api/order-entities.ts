@@ -188,6 +188,8 @@ export const OrderStoreSchema = Type.Object({
   image: Type.String(),
   latitude: Type.Number(),
   longitude: Type.Number(),
+  /** To call the store about the order (optional: replicas from before lack it). */
+  phone: Type.Optional(Nullable(Type.String())),
 });
 
 /** The driver once one is assigned, with their last known position (null until they sent one). */
@@ -196,9 +198,15 @@ export const OrderDriverSchema = Type.Object({
   latitude: Nullable(Type.Number()),
   longitude: Nullable(Type.Number()),
   located_at: Nullable(Type.String()),
+  /** To call the driver: only while they hold the order (assigned, picked up), else null or absent. */
+  phone: Type.Optional(Nullable(Type.String())),
 });
 
 export const OrderHistoryEntrySchema = Type.Object({ status: Type.Integer(), at: Type.String() });
+
+/** Who ordered, so the store and the administrators can call about the order. */
+export const OrderCustomerSchema = Type.Object({ name: Type.String(), phone: Nullable(Type.String()) });
+export type OrderCustomer = Static<typeof OrderCustomerSchema>;
 
 /** An order as its customer (or an agent, an admin) sees it. */
 export const OrderSchema = Type.Composite([
@@ -228,6 +236,8 @@ export const OrderSchema = Type.Composite([
     /** The PIN for the driver: only in the customer's own view (and an agent's acting for them), else null. */
     delivery_pin: Nullable(Type.String()),
     driver: Nullable(OrderDriverSchema),
+    /** The customer's name and phone: only in the store's and the administrators' views (the console), else absent. */
+    customer: Type.Optional(Nullable(OrderCustomerSchema)),
     /** Every status the order took, oldest first. */
     history: Type.Array(OrderHistoryEntrySchema),
     cancel_reason: Nullable(Type.String()),
@@ -235,6 +245,10 @@ export const OrderSchema = Type.Composite([
     prep_minutes: Type.Optional(Nullable(Type.Integer())),
     /** When the store expects the food ready (acceptance + prep_minutes); null when it gave no time. */
     estimated_ready_at: Type.Optional(Nullable(Type.String())),
+    /** The store's promised minutes from order to door (its delivery time), for the arrival estimate before it accepts. */
+    delivery_minutes: Type.Optional(Type.Integer()),
+    /** Minutes a driver takes from the store to this address (distance at city speed, plus the hand-over). */
+    travel_minutes: Type.Optional(Type.Integer()),
     created_at: Type.String(),
     updated_at: Type.String(),
     can_cancel: Type.Boolean(),

@@ -4,7 +4,7 @@
  * re-exports them for the server.
  */
 
-import type { OrderStatus } from './order-status.ts';
+import { OrderStatus } from './order-status.ts';
 import type { PaymentMethodId } from './payment-limits.ts';
 
 /** Lines in one cart (one line per item and add-on choice). */
@@ -57,11 +57,6 @@ export const MINOR_UNITS_PER_CURRENCY_UNIT = 100;
 export const ORDERS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_MAX = 50;
 
-/** An order in one of these states is still on its way (check-running-order, the home banner). */
-export const RUNNING_ORDER_STATUSES = [1, 2, 3, 4, 7, 8] as const;
-/** The customer may cancel before the store accepts (placed) or while a card payment is pending. */
-export const CUSTOMER_CANCELLABLE_STATUSES = [1, 8] as const;
-
 /** Every order id starts like this: FP-7K3QX9MD. */
 export const UNIQUE_ORDER_ID_PREFIX = 'FP-';
 /** The digits of the PIN the customer gives the driver at the door. */
@@ -69,15 +64,15 @@ export const DELIVERY_PIN_DIGITS = 4;
 
 /** The name of each status code (DESIGN §6), as the Order entity's status_name carries it. */
 export const ORDER_STATUS_NAMES = {
-  1: 'PLACED',
-  2: 'PREPARING',
-  3: 'DRIVER_ASSIGNED',
-  4: 'PICKED_UP',
-  5: 'DELIVERED',
-  6: 'CANCELLED',
-  7: 'READY_FOR_PICKUP',
-  8: 'AWAITING_PAYMENT',
-  9: 'PAYMENT_FAILED',
+  [OrderStatus.PLACED]: 'PLACED',
+  [OrderStatus.PREPARING]: 'PREPARING',
+  [OrderStatus.DRIVER_ASSIGNED]: 'DRIVER_ASSIGNED',
+  [OrderStatus.PICKED_UP]: 'PICKED_UP',
+  [OrderStatus.DELIVERED]: 'DELIVERED',
+  [OrderStatus.CANCELLED]: 'CANCELLED',
+  [OrderStatus.READY_FOR_PICKUP]: 'READY_FOR_PICKUP',
+  [OrderStatus.AWAITING_PAYMENT]: 'AWAITING_PAYMENT',
+  [OrderStatus.PAYMENT_FAILED]: 'PAYMENT_FAILED',
 } as const satisfies { [Name in keyof typeof OrderStatus as (typeof OrderStatus)[Name]]: Name };
 export type OrderStatusName = (typeof ORDER_STATUS_NAMES)[keyof typeof ORDER_STATUS_NAMES];
 

@@ -46,6 +46,8 @@ export const SETTING_DEFAULTS = {
   enablePushNotification: 'false',
   enIOSPWAPopup: 'true',
   showPwaInstallPromptFooter: 'true',
+  /** The account page's "Simulate offline mode" for everyone; otherwise only on a device opened with ?offline once. */
+  testerToolsEnabled: 'false',
   footerStyleType: 'FLOAT',
   currencySymbolAlign: 'left',
   currencySymbol: '$',

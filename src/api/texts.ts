@@ -26,6 +26,8 @@ export const ENGLISH_TEXTS = {
   homeNoPickupStores: 'No store near this address offers self pickup yet.',
   homeStoresFailed: 'The stores could not be loaded. Try again in a moment.',
   homeOffers: 'Offers',
+  /** The second and later promo sliders of the home, so each landmark has its own name. */
+  homeOffersNumbered: 'Offers {n}',
   homeCategories: 'Store categories',
   loading: 'Loading…',
   // Offline and sync
@@ -66,6 +68,8 @@ export const ENGLISH_TEXTS = {
   // Placeholder screens that later issues fill
   comingScreenBody: 'This part of the app is on its way.',
   gdprAccept: 'Accept',
+  /** The cookie banner: the gdprMessage setting is the default language's text; this key translates it (issue 15.7). */
+  gdprMessage: 'We use local storage to keep your cart and preferences on this device.',
   // Added by the UI spine: navigation and screen titles
   back: 'Back',
   mainNavigation: 'Main navigation',
@@ -123,6 +127,9 @@ export const ENGLISH_TEXTS = {
   favouriteWaiting: 'Waiting for network',
   menuRecommended: 'Recommended',
   menuOther: 'Other',
+  menuSections: 'Menu sections',
+  menuQuickAdd: 'Add {name}',
+  menuQuickAdded: '{name} added to your cart.',
   menuEmpty: 'This store has no dishes listed yet.',
   menuNotSaved: 'The menu is not saved on this device yet.',
   itemVeg: 'Vegetarian',
@@ -148,6 +155,7 @@ export const ENGLISH_TEXTS = {
   quantityLabel: 'Quantity',
   quantityDecrease: 'Decrease quantity of {name}',
   quantityIncrease: 'Increase quantity of {name}',
+  quantityCapReached: 'An order takes at most {max} of one dish.',
   quantityOf: 'Quantity of {name}: {count}',
   cartStoreInactive: '{store} is not taking orders right now.',
   cartItemInactive: 'This dish is not available right now.',
@@ -266,16 +274,19 @@ export const ENGLISH_TEXTS = {
   errorNotFound: 'We could not find what you asked for.',
   errorConflict: 'This changed in the meantime. Refresh and try again.',
   errorIdempotencyKeyReused: 'This action was already sent with different details.',
+  errorPriceChanged: 'The total changed to {amount}. Check the price, then tap Place order again to confirm.',
   errorIdempotencyInProgress: 'This action is still being processed. Wait a moment.',
   errorPayloadTooLarge: 'What you sent is too large.',
   errorUnsupportedMediaType: 'The server cannot read this kind of content.',
   errorRateLimited: 'Too many tries. Wait a few minutes and try again.',
   errorPrimaryLocationMissing: 'No primary location is set up yet.',
   errorInternal: 'Something went wrong on our side. Try again in a moment.',
-  errorWrongPassword: 'The password is not right. Try again or reset it.',
+  errorWrongPassword: 'The e-mail or phone and the password do not match. Try again or reset your password.',
   errorUnknownUser: 'There is no account with these details. Check them or create an account.',
   errorAccountBanned: 'This account has been blocked. Contact support for help.',
+  errorAccountLocked: 'Too many wrong tries for this account, so signing in to it is paused for up to 15 minutes. Try again later, or reset your password to get in now.',
   errorCodeExpired: 'This code has expired or was already used. Ask for a new one.',
+  errorCodeRequired: 'Enter the code we sent to the new address or number.',
   errorCodeWrong: 'The code is not right. Check it and try again.',
   errorTooManyAttempts: 'Too many wrong codes. Ask for a new code.',
   errorEmailTaken: 'An account with this e-mail already exists. Sign in instead.',
@@ -287,6 +298,8 @@ export const ENGLISH_TEXTS = {
   errorProviderNotSupported: 'This way of signing in is not available. Use your e-mail or phone.',
   errorImageType: 'Choose a PNG, JPEG or WebP picture.',
   errorImageTooLarge: 'The picture is too large. Choose one under 2 MB.',
+  errorInvalidImage: 'This file could not be read as a picture. Choose another PNG, JPEG or WebP.',
+  errorUploadQuotaExceeded: 'Your pictures use all the space you have. Pictures nothing shows are removed after a day; try again then.',
   errorInvalidTaxNumber: 'Enter a valid tax number: letters, digits, spaces and . - / only.',
   errorInsufficientBalance: 'Your wallet balance is too low for this.',
   errorMessageNotSent: 'We could not send the message. Try again in a moment.',
@@ -311,16 +324,17 @@ export const ENGLISH_TEXTS = {
   fieldCode: 'Code',
   fieldTaxNumber: 'Tax number',
   fieldTaxNumberHint: 'Printed on your invoices. Leave it empty to remove it.',
-  fieldCustomerId: 'Customer number',
-  fieldCustomerIdHint: 'The number shown in the customer record.',
+  fieldCustomerSearch: 'Phone, name or e-mail',
+  fieldCustomerSearchHint: 'What the caller tells you: a phone number in any format, their name or their e-mail.',
   fieldNameRequired: 'Enter your name.',
+  fieldNameTooLong: 'A name has at most 100 characters: shorten it.',
   fieldEmailRequired: 'Enter your e-mail address.',
   fieldPhoneRequired: 'Enter your phone number, with the country code.',
   fieldEmailOrPhoneRequired: 'Enter your e-mail address or phone number.',
   fieldPasswordRequired: 'Enter your password.',
   fieldCodeRequired: 'Enter the code we sent you.',
   fieldCodeFormat: 'The code has 6 digits.',
-  fieldCustomerIdFormat: 'Enter the customer number: digits only.',
+  fieldCustomerSearchRequired: 'Type at least two characters of a phone number, a name or an e-mail.',
   loginHeading: 'Welcome back',
   loginWays: 'How to sign in',
   loginWithPassword: 'Password',
@@ -352,8 +366,20 @@ export const ENGLISH_TEXTS = {
   accountSignedOutLinks: 'Your account',
   accountYourThings: 'Your account',
   accountPagesHeading: 'More information',
+  accountDetailsHeading: 'Your details',
+  accountNameSave: 'Save name',
+  accountNameSaved: 'Your name is saved.',
+  accountSendCode: 'Send code',
+  accountConfirmCode: 'Confirm',
+  accountEmailSaved: 'Your new e-mail is saved.',
+  accountPhoneSaved: 'Your new phone number is saved.',
+  accountEmailUnchanged: 'This is already your e-mail.',
+  accountPhoneUnchanged: 'This is already your phone number.',
+  accountChangeConfirmNote: 'A new e-mail or phone number is saved once you enter the code we send to it.',
   accountNoPhone: 'No phone number',
   accountPhoneVerified: 'confirmed',
+  accountLoyaltyPoints: 'Loyalty points',
+  accountLoyaltyPointsValue: '{points} points',
   signedOutNote: 'You are signed out.',
   accountDeletedNote: 'Your account is deleted. You are signed out.',
   signOutNote: 'Signing out removes your account, saved addresses and wallet from this device. Your cart stays.',
@@ -389,6 +415,12 @@ export const ENGLISH_TEXTS = {
   callCentreChooseAnother: 'Choose another customer',
   callCentreActHeading: 'Act for a customer',
   callCentreActAction: 'Act for this customer',
+  callCentreActForName: 'Act for {name}',
+  callCentreSearchAction: 'Find customer',
+  callCentreNoMatch: 'No customer matches “{query}”. Check it with the caller, or register them as a guest below.',
+  callCentreMatches: 'Customers found: {count}',
+  callCentreAddressCount: 'Saved addresses: {count}',
+  callCentrePhoneBelongsTo: 'This phone number already has an account: {name}. Act for them instead.',
   callCentreGuestHeading: 'Register a guest',
   callCentreGuestIntro: 'For a caller without an account: create one and order for them.',
   callCentreGuestAction: 'Register and act for them',
@@ -422,6 +454,7 @@ export const ENGLISH_TEXTS = {
   runningOrderReconnecting: 'Reconnecting…',
   runningOrderCancelReason: 'Reason: {reason}',
   runningOrderReadyAround: 'The store expects it ready around {time}',
+  runningOrderArrivesAround: 'It should reach you around {time}',
   runningOrderPin: 'Delivery PIN',
   runningOrderPinHint: 'Give this code to your driver',
   runningOrderDriver: 'Your driver: {driver}',
@@ -439,6 +472,7 @@ export const ENGLISH_TEXTS = {
   runningOrderTotal: 'Total',
   runningOrderRate: 'Rate your order',
   runningOrderRated: 'Thank you for rating this order.',
+  runningOrderPointsEarned: 'This order earned you {points} loyalty points.',
   runningOrderSignIn: 'Sign in to follow your order.',
   runningOrderBannerAction: 'Track your order',
   distanceMeters: '{meters} m',
@@ -574,6 +608,7 @@ export const ENGLISH_TEXTS = {
   addressPickerOffline: 'You are offline and no saved addresses are on this device yet.',
   // Added by checkout and the orders screens: /checkout, the card payment step, /my-orders and an order's detail
   checkoutSignIn: 'Sign in to place your order.',
+  checkoutVisitorKept: 'Your cart, coupon and choices stay here while you sign in or create an account.',
   checkoutCustomerOnly: 'Orders are placed with a customer account. Sign in as a customer, or act for one from the call centre.',
   checkoutEmptyCart: 'Your cart is empty. Add something from a store to check out.',
   checkoutFrom: 'Your order from {store}',
@@ -846,10 +881,13 @@ export const ENGLISH_TEXTS = {
   consoleNoMatches: 'Nothing matches this search.',
   consoleSearchIn: 'Search {list}',
   consoleRequired: 'Fill this in.',
+  consoleOneLine: 'Write this on one line.',
   consoleAtMost: 'At most {max}.',
+  consoleTooShort: 'At least {min} characters.',
+  consoleAtLeastItems: 'Choose at least {min}.',
+  consoleAtMostItems: 'Choose at most {max}.',
   consoleAtLeast: 'At least {min}.',
   consoleWrongFormat: 'Not in the form this field takes: see the hint.',
-  consoleFieldRejected: 'Not accepted: {reason}',
   consoleUnavailable: 'Unavailable',
   consoleState: 'State',
   consoleActive: 'Active',
@@ -1167,6 +1205,7 @@ export const ENGLISH_TEXTS = {
   consoleDriverAssigned: 'Order {order} given to {driver}.',
   consoleNoStoreDrivers: 'No driver delivers for this store yet: link one under People.',
   consoleOrderDriver: 'Driver: {name}',
+  consoleOrderCustomer: 'Customer: {name}',
   consoleDriverOffDuty: 'This driver is off duty: they take no orders now.',
   consoleDriverNotLinked: 'This driver does not deliver for this store.',
   consoleDriverAtLimit: 'This driver already holds as many orders as they may at once.',
@@ -1219,13 +1258,35 @@ export const ENGLISH_TEXTS = {
   consoleAuditChanges: 'Values',
   consoleAuditEmpty: 'No change recorded yet.',
   consoleAuditGone: 'Account {id} (deleted)',
+  consoleTranslationsHeading: 'Translations',
+  consoleTranslationsIntro: 'What customers who chose another language read. An empty field shows them the text above.',
+  consoleTranslatedName: 'Name in {language}',
+  consoleTranslatedDescription: 'Description in {language}',
+  consoleSaveTranslations: 'Save translations',
+  consoleTranslationsSaved: 'Translations saved.',
+  consoleTranslationsOneLanguage: 'The app has one language. Add another under Languages to translate this.',
+  consoleTranslationsAdminsOnly: 'Only administrators can translate this.',
+  consoleTranslationsStoreNameAdminsOnly: "Only administrators can translate the store's name.",
   // Admin console — end
 } as const;
 
 export type TextKey = keyof typeof ENGLISH_TEXTS;
 export const TEXT_KEYS = Object.keys(ENGLISH_TEXTS) as TextKey[];
 
-/** Fills `{name}` placeholders. */
-export function formatText(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+/** Unicode's first-strong isolate and its end: what they enclose takes its own direction, and the text around it keeps its own. */
+export const ISOLATE_START = '\u2068';
+export const ISOLATE_END = '\u2069';
+
+/**
+ * Fills `{name}` placeholders. With `isolate` (a right-to-left language),
+ * each value is set apart in Unicode isolates, so a store's English name, an
+ * address ending in a number or a price keeps its own order inside an Arabic
+ * sentence ("Market Street, Riverton 12", not "12 Market Street, Riverton").
+ */
+export function formatText(template: string, values: Record<string, string | number> = {}, { isolate = false }: { isolate?: boolean } = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in values)) return whole;
+    const value = String(values[name]);
+    return isolate && value !== '' ? `${ISOLATE_START}${value}${ISOLATE_END}` : value;
+  });
 }

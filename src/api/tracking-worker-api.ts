@@ -14,7 +14,7 @@
  * the shared contract may hold plain code, never platform code.
  */
 import type { OrderTracking, RatableOrder, RateOrderResult } from './order-entities.ts';
-import type { SyncResult } from './worker-api.ts';
+import type { SyncResult } from './sync-result.ts';
 
 /**
  * How fresh the row is:
@@ -96,13 +96,6 @@ export interface TrackingWorkerApi {
 // ---------------------------------------------------------------------------
 // Helpers shared by the worker and the UI.
 // ---------------------------------------------------------------------------
-
-/** Delivered (or collected), cancelled, payment failed: nothing moves any more. */
-export const FINAL_ORDER_STATUSES: readonly number[] = [5, 6, 9];
-
-export function isFinalStatus(status: number): boolean {
-  return FINAL_ORDER_STATUSES.includes(status);
-}
 
 const LINKS: readonly string[] = ['connecting', 'live', 'reconnecting', 'idle'] satisfies readonly TrackingLink[];
 

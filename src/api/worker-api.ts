@@ -5,10 +5,10 @@
  * throws into the UI: network and server failures become codes.
  */
 import type { OrderTypePreference } from './constants.ts';
-import type { ErrorCode } from './errors.ts';
 import type { Place, UserAddress } from './entities.ts';
 import type { FromServiceWorkerMessage } from './sw-messages.ts';
 import type { OutboxKind } from './outbox.ts';
+import type { SyncResult } from './sync-result.ts';
 import type { AccountWorkerApi } from './account-worker-api.ts';
 import type { CartWorkerApi } from './cart-worker-api.ts';
 import type { AddressWorkerApi } from './address-worker-api.ts';
@@ -16,16 +16,7 @@ import type { TrackingWorkerApi } from './tracking-worker-api.ts';
 import type { CheckoutWorkerApi } from './checkout-worker-api.ts';
 import type { DriverWorkerApi } from './driver-worker-api.ts';
 
-export type SyncFailure =
-  | { ok: false; reason: 'offline' }
-  | { ok: false; reason: 'timeout' }
-  | { ok: false; reason: 'unauthorized'; code: ErrorCode; message: string }
-  | { ok: false; reason: 'conflict'; code: ErrorCode; message: string }
-  | { ok: false; reason: 'invalid'; code: ErrorCode; message: string }
-  | { ok: false; reason: 'server'; status: number; message: string }
-  | { ok: false; reason: 'bad-response'; message: string };
-
-export type SyncResult<T = undefined> = ([T] extends [undefined] ? { ok: true } : { ok: true; value: T }) | SyncFailure;
+export type { FailureDetail, LoginSummary, SyncFailure, SyncResult } from './sync-result.ts';
 
 /** What the version check found (spec §4). */
 export type VersionCheckOutcome =
@@ -72,12 +63,6 @@ export interface GpsFixOptions {
 export interface SearchIds {
   storeIds: number[];
   itemIds: number[];
-}
-
-export interface LoginSummary {
-  userId: number;
-  name: string;
-  role: string;
 }
 
 export interface FavouriteToggle {
@@ -163,7 +148,7 @@ export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressW
    */
   toggleFavourite(storeId: number): Promise<SyncResult<FavouriteToggle>>;
 
-  // Alerts, wallet and push (worker/alerts.ts, worker/wallet.ts): the signed-in customer's; unauthorized without a session.
+  // Alerts, wallet and push (worker/account/alerts.ts, worker/account/wallet.ts): the signed-in customer's; unauthorized without a session.
   /** The customer's alerts (get-user-notifications) replace the `alerts` table; marks still in the outbox stay applied on top. */
   refreshAlerts(): Promise<SyncResult>;
   /**

@@ -4,7 +4,7 @@
  * agent's id, and what they do is written to the audit under their own id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSessionResult, Wallet } from '../../src/api/index.ts';
+import type { AgentSessionResult, CustomerMatches, Wallet } from '../../src/api/index.ts';
 import { GUEST_EMAIL_DOMAIN } from '../../server/routes/api/call-centre-handlers.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { callAs, dataUrl, imageBytes, registerCustomer, uniqueEmail, uniquePhone } from '../support/accounts.ts';
@@ -135,6 +135,39 @@ describe.each(testDatabases())('call centre on $kind', ({ kind }) => {
       expectError(await callAs(t.app, 'register-guest-user', { token: agentToken, name: 'G', phone: 'x' }), 400, 'INVALID_PHONE');
       expectError(await callAs(t.app, 'register-guest-user', { token: agentToken, name: 'G', phone: uniquePhone(), password: 'short' }), 400, 'PASSWORD_TOO_SHORT');
       expectError(await callAs(t.app, 'register-guest-user', { token: agentToken, phone: uniquePhone() }), 400, 'VALIDATION_FAILED');
+    });
+  });
+
+  describe('search-customers', () => {
+    const search = async (query: string, token = agentToken) => {
+      const response = await callAs(t.app, 'search-customers', { token, query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CustomerMatches>().customers;
+    };
+
+    it('finds the customer on the line by the phone number read out in any format, by name and by e-mail', async () => {
+      const demo = expect.objectContaining({ id: demoCustomerId, email: 'customer@foodpilot.test', phone: '+14125550104', address_count: 1 });
+      for (const query of ['(412) 555-0104', '+1 412 555 0104', '555-0104', '4125550104']) expect(await search(query), query).toEqual([demo]);
+      const customer = await registerCustomer(t.app, 'Zelda Quintero-Search');
+      expect(await search('quintero')).toEqual([expect.objectContaining({ id: customer.id, name: 'Zelda Quintero-Search', address_count: 0 })]);
+      expect(await search(customer.email.toUpperCase())).toEqual([expect.objectContaining({ id: customer.id })]);
+    });
+
+    it('never lists staff or deleted accounts, and treats % and _ as letters', async () => {
+      expect(await search('foodpilot.test')).toEqual(expect.not.arrayContaining([expect.objectContaining({ email: 'admin@foodpilot.test' })]));
+      expect((await search('555-0100')).map((match) => match.email)).not.toContain('admin@foodpilot.test');
+      const gone = await registerCustomer(t.app, 'Gone Searchable');
+      await callAs(t.app, 'delete-user', { token: gone.token, user_id: gone.id });
+      expect(await search('Gone Searchable')).toEqual([]);
+      expect(await search('%%')).toEqual([]);
+      expect(await search('__')).toEqual([]);
+    });
+
+    it('is for agents only', async () => {
+      for (const role of ['customer', 'driver', 'store_owner', 'admin'] as const) {
+        expectError(await callAs(t.app, 'search-customers', { token: await loginAs(t.app, role), query: 'carla' }), 403, 'FORBIDDEN');
+      }
+      expectError(await callAs(t.app, 'search-customers', { query: 'carla' }), 401, 'UNAUTHORIZED');
     });
   });
 });

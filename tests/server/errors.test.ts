@@ -16,6 +16,13 @@ function registerTestRoutes(app: FastifyInstance): void {
   app.post(`${API_PREFIX}/test-explode`, async () => {
     throw new Error(SECRET);
   });
+  // Two requests racing for one row: the second insert of the same key breaks the primary key.
+  app.post(`${API_PREFIX}/test-duplicate-row`, async () => {
+    const row = { key: 'testRaceKey', value: 'one' };
+    await app.db.insertInto('settings').values(row).execute();
+    await app.db.insertInto('settings').values(row).execute();
+    return { ok: true };
+  });
   app.post(`${API_PREFIX}/test-limited`, { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ({
     ok: true,
   }));
@@ -106,6 +113,13 @@ describe.each(testDatabases())('errors on $kind', ({ kind }) => {
     expect(response.json()).toEqual({ message: 'Something went wrong', code: 'INTERNAL' });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('db-primary');
+  });
+
+  it('a write a unique key refuses (two requests racing for one row) is a 409 CONFLICT, not a 500, and says nothing of the table', async () => {
+    const response = await post(`${API_PREFIX}/test-duplicate-row`, '{}');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(response.body).not.toMatch(/settings|testRaceKey|constraint|UNIQUE|duplicate/i);
   });
 
   it('a rate-limited route answers 429 RATE_LIMITED once over its limit', async () => {

@@ -76,6 +76,14 @@ describe.each(testDatabases())('coordinate-to-address and search on $kind', ({ k
       expect(results.items.find((i) => i.name === 'Double Smash Burger')?.addon_categories.length).toBe(2);
     });
 
+    it('forgives a typo and a plural, and finds dishes by their menu section ("pizza" finds the Margherita)', async () => {
+      expect((await search('margherta')).items.map((i) => i.name)).toContain('Margherita');
+      expect((await search('burgers')).items.map((i) => i.name)).toContain('Halloumi Burger');
+      const pizzas = await search('pizza');
+      expect(pizzas.items.map((i) => i.name)).toContain('Margherita');
+      expect(pizzas.restaurants.map((s) => s.slug)).toContain('nonna-lucia-trattoria');
+    });
+
     it('answers empty lists when nothing matches, or nothing serves the point', async () => {
       expect(await search('zzz-no-such-dish')).toEqual({ restaurants: [], items: [] });
       expect(await search('burger', { latitude: -45, longitude: 170 })).toEqual({ restaurants: [], items: [] });

@@ -3,6 +3,8 @@
  * changed setting at once, and its icons are real PNGs served with a long
  * cache lifetime.
  */
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS } from '../../src/api/index.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -19,6 +21,7 @@ interface Manifest {
   theme_color: string;
   background_color: string;
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  screenshots: { src: string; sizes: string; type: string; form_factor: string; label: string }[];
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -59,7 +62,57 @@ describe.each(testDatabases())('manifest and images on $kind', ({ kind }) => {
         { src: SETTING_DEFAULTS.storeIcon512, sizes: '512x512', type: 'image/png' },
         { src: SETTING_DEFAULTS.storeMaskableIcon, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
+      screenshots: [
+        { src: '/manifest/screenshot-narrow.png', sizes: '540x1200', type: 'image/png', form_factor: 'narrow', label: SETTING_DEFAULTS.storeName },
+        { src: '/manifest/screenshot-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: SETTING_DEFAULTS.storeName },
+      ],
     });
+  });
+
+  it('the app page names an apple-touch-icon, a 180 px opaque PNG of the icon setting', async () => {
+    expect(readFileSync('index.html', 'utf8')).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+    const response = await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(pngSize(response.rawPayload)).toEqual({ width: 180, height: 180 });
+    // iOS draws transparency black: the icon comes flattened.
+    expect((await sharp(response.rawPayload).metadata()).hasAlpha).toBe(false);
+    // It is the configured icon, scaled: its centre is the 512 px icon's centre.
+    const source = await t.app.inject({ method: 'GET', url: SETTING_DEFAULTS.storeIcon512 });
+    const centre = async (bytes: Buffer, size: number) =>
+      [...(await sharp(bytes).removeAlpha().extract({ left: size / 2, top: size / 2, width: 1, height: 1 }).raw().toBuffer())];
+    expect(await centre(response.rawPayload, 180)).toEqual(await centre(source.rawPayload, 512));
+  });
+
+  it('the apple-touch-icon follows the icon setting; one on another site is redirected to', async () => {
+    await t.app.settingsRepository.setMany([{ key: 'storeIcon512', value: 'https://cdn.example.com/icon.png' }]);
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://cdn.example.com/icon.png');
+      await t.app.settingsRepository.setMany([{ key: 'storeIcon512', value: '/public/images/../../secret.png' }]);
+      const outside = await t.app.inject({ method: 'GET', url: '/apple-touch-icon.png' });
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await t.app.settingsRepository.setMany([{ key: 'storeIcon512', value: SETTING_DEFAULTS.storeIcon512 }]);
+    }
+  });
+
+  it('every manifest screenshot is a PNG of the size it claims, in the store colour', async () => {
+    await t.app.settingsRepository.setMany([{ key: 'storeColor', value: '#123456' }]);
+    const screenshots = (await manifest()).screenshots;
+    expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const screenshot of screenshots) {
+      const response = await t.app.inject({ method: 'GET', url: screenshot.src });
+      expect(response.statusCode, screenshot.src).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      const [width, height] = screenshot.sizes.split('x').map(Number);
+      expect(pngSize(response.rawPayload)).toEqual({ width, height });
+      // The header bar is the store's colour.
+      const pixel = await sharp(response.rawPayload).removeAlpha().extract({ left: width! - 2, top: 2, width: 1, height: 1 }).raw().toBuffer();
+      expect([...pixel]).toEqual([0x12, 0x34, 0x56]);
+    }
   });
 
   it('follows a setting changed in the database', async () => {

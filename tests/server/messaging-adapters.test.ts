@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_OUTBOX_PATH } from '../../src/api/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEV_MESSAGING, messagingConfigFromEnv, usesOnlyDevOutbox, type MessagingConfig } from '../../server/messaging/config.ts';
@@ -368,8 +368,11 @@ describe.each(testDatabases())('transports in the app on $kind', ({ kind }) => {
   });
 
   it('a password-reset code goes out by SMTP, and works', async () => {
+    const before = smtp.messages.length;
     const response = await callAs(real.app, 'send-password-reset-mail', { email: 'customer@foodpilot.test' });
     expect(response.statusCode).toBe(200);
+    // The answer does not wait for the mail server (its time would tell an unknown address from a known one).
+    await vi.waitFor(() => expect(smtp.messages.length).toBeGreaterThan(before), { timeout: 5000 });
     const data = smtp.messages.at(-1)?.data ?? '';
     const body = Buffer.from(data.split('\r\n\r\n')[1]?.replace(/\r\n/g, '') ?? '', 'base64').toString('utf8');
     const code = body.match(/\b(\d{6})\b/)?.[1] ?? '';

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { latBandOf } from '../../server/db/schema.ts';
+import { latBandOf } from '../../server/db/tables.ts';
 import { testDatabases } from '../support/databases.ts';
 import { useUnmigratedDatabase } from '../support/unmigrated-database.ts';
 

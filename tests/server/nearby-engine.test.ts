@@ -18,7 +18,7 @@ import type { Store } from '../../src/api/index.ts';
 import { calls } from '../../src/api/all-calls.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connect.ts';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { distanceKm } from '../../server/geo/distance.ts';
 import { localTime } from '../../server/geo/opening-hours.ts';
 import { ANSWER_CHUNKS, CardSlots, CHUNK_BYTES, Slot, SLOT_STRIDE } from '../../server/nearby/card-slots.ts';

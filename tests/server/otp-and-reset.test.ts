@@ -3,13 +3,15 @@
  * before registering, sign-in by code (existing and new phones), the
  * password reset by e-mail; codes read from the development outbox route.
  * Codes expire, work once, burn after five wrong tries, are stored hashed,
- * and a recipient gets only so many per window.
+ * and a recipient gets only so many per window (the message budget). The
+ * answers do not tell a stranger which e-mail has an account or which phone
+ * is staff (issue 13).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_TIME_CODE_MAX_ATTEMPTS, type CodeSent, type LoginCodeSent, type LoginResult } from '../../src/api/index.ts';
-import { CODES_PER_WINDOW } from '../../server/repositories/one-time-codes-repository.ts';
+import { MESSAGE_LIMITS } from '../../server/messaging/message-budget.ts';
 import { CODE_CHECK_RATE_LIMIT } from '../../server/routes/api/rate-limits.ts';
 import { callAs, latestCode, outboxOf, randomIp, registerCustomer, uniqueEmail, uniquePhone } from '../support/accounts.ts';
 import { testDatabases } from '../support/databases.ts';
@@ -103,18 +105,35 @@ describe.each(testDatabases())('one-time codes on $kind', ({ kind }) => {
       expectError(await callAs(t.app, 'login', { otp: '123456' }), 400, 'INVALID_PHONE');
     });
 
-    it('staff accounts sign in with their password only: no code to a staff phone', async () => {
+    it('staff sign in with their password only: a staff phone is answered as a customer\'s, gets no code, and no code works', async () => {
+      const customer = await registerCustomer(t.app);
+      const asCustomer = (await callAs(t.app, 'generate-otp-for-login', { phone: customer.phone })).json<LoginCodeSent>();
+      // Without a code of its own, a customer's phone answers a guess with CODE_EXPIRED (as below).
+      await t.db.updateTable('one_time_codes').set({ consumed_at: new Date().toISOString() }).where('recipient', '=', customer.phone).execute();
+      const customerGuess = await callAs(t.app, 'login-with-otp', { phone: customer.phone, otp: '123456' });
       for (const phone of ['+14125550100', '+14125550102', '+14125550103']) {
-        expectError(await callAs(t.app, 'generate-otp-for-login', { phone }), 403, 'FORBIDDEN');
-        expectError(await callAs(t.app, 'login-with-otp', { phone, otp: '123456' }), 403, 'FORBIDDEN');
-        expect(await outboxOf(t.app, { to: phone })).toEqual([]);
+        const sent = await callAs(t.app, 'generate-otp-for-login', { phone });
+        expect([sent.statusCode, sent.json()], phone).toEqual([200, asCustomer]);
+        const guess = await callAs(t.app, 'login-with-otp', { phone, otp: '123456' });
+        expect([guess.statusCode, guess.json()], phone).toEqual([customerGuess.statusCode, customerGuess.json()]);
+        expect(guess.json()).toMatchObject({ code: 'CODE_EXPIRED' });
+        // The phone's owner reads why no code came; there is none to read.
+        const messages = await outboxOf(t.app, { to: phone });
+        expect(messages.map((message) => message.body)).toEqual([
+          'FoodPilot: someone asked for a sign-in code for this number. Staff accounts sign in with their password, so no code was sent.',
+        ]);
+        expect(await t.db.selectFrom('one_time_codes').select('id').where('recipient', '=', phone).execute()).toEqual([]);
       }
     });
 
-    it('a banned account gets no code', async () => {
+    it('a banned account learns of the ban only with the right code', async () => {
       const customer = await registerCustomer(t.app);
       await t.db.updateTable('users').set({ is_banned: 1 }).where('id', '=', customer.id).execute();
-      expectError(await callAs(t.app, 'generate-otp-for-login', { phone: customer.phone }), 403, 'ACCOUNT_BANNED');
+      const sent = await callAs(t.app, 'generate-otp-for-login', { phone: customer.phone });
+      expect(sent.json<LoginCodeSent>()).toEqual({ success: true, channel: 'sms', expires_in_seconds: 600, registered: true });
+      const code = await latestCode(t.app, customer.phone);
+      expectError(await callAs(t.app, 'login-with-otp', { phone: customer.phone, otp: code === '123456' ? '654321' : '123456' }), 400, 'CODE_WRONG');
+      expectError(await callAs(t.app, 'login-with-otp', { phone: customer.phone, otp: code }), 403, 'ACCOUNT_BANNED');
     });
   });
 
@@ -161,14 +180,15 @@ describe.each(testDatabases())('one-time codes on $kind', ({ kind }) => {
       expect((await callAs(t.app, 'verify-otp', { phone, otp: second })).statusCode).toBe(200);
     });
 
-    it(`a recipient gets at most ${CODES_PER_WINDOW} codes per window, from any address`, async () => {
+    it(`a recipient gets at most ${MESSAGE_LIMITS.perRecipient} codes per window, from any address and for any purpose`, async () => {
       const phone = uniquePhone();
       const statuses: number[] = [];
-      for (let attempt = 0; attempt <= CODES_PER_WINDOW; attempt += 1) {
-        statuses.push((await callAs(t.app, 'send-otp', { phone }, { ip: randomIp() })).statusCode);
+      for (let attempt = 0; attempt <= MESSAGE_LIMITS.perRecipient; attempt += 1) {
+        const call = attempt % 2 === 0 ? 'send-otp' : 'generate-otp-for-login';
+        statuses.push((await callAs(t.app, call, { phone }, { ip: randomIp() })).statusCode);
       }
-      expect(statuses).toEqual([...Array<number>(CODES_PER_WINDOW).fill(200), 429]);
-      expect(await outboxOf(t.app, { to: phone })).toHaveLength(CODES_PER_WINDOW);
+      expect(statuses).toEqual([...Array<number>(MESSAGE_LIMITS.perRecipient).fill(200), 429]);
+      expect(await outboxOf(t.app, { to: phone })).toHaveLength(MESSAGE_LIMITS.perRecipient);
     });
 
     it(`code checks are rate limited per address and phone: check ${CODE_CHECK_RATE_LIMIT.max + 1} is a 429`, async () => {
@@ -214,10 +234,22 @@ describe.each(testDatabases())('one-time codes on $kind', ({ kind }) => {
       expectError(await callAs(t.app, 'change-user-password', { email: customer.email, code, password: 'another-one' }), 410, 'CODE_EXPIRED');
     });
 
-    it('an unknown e-mail is UNKNOWN_USER; a reset code does not sign anyone in by phone', async () => {
-      expectError(await callAs(t.app, 'send-password-reset-mail', { email: uniqueEmail() }), 404, 'UNKNOWN_USER');
+    it('an unknown e-mail is answered as a known one and gets no mail (issue 13: no enumeration)', async () => {
+      const customer = await registerCustomer(t.app);
+      const known = await callAs(t.app, 'send-password-reset-mail', { email: customer.email });
+      const unknownEmail = uniqueEmail('nobody');
+      const unknown = await callAs(t.app, 'send-password-reset-mail', { email: unknownEmail });
+      expect([unknown.statusCode, unknown.json()]).toEqual([known.statusCode, known.json()]);
+      expect(unknown.json<CodeSent>()).toEqual({ success: true, channel: 'email', expires_in_seconds: 600 });
+      expect(await outboxOf(t.app, { to: unknownEmail })).toEqual([]);
+      expect(await outboxOf(t.app, { to: customer.email })).toHaveLength(1);
       expectError(await callAs(t.app, 'send-password-reset-mail', { email: 'nope' }), 400, 'INVALID_EMAIL');
-      expectError(await callAs(t.app, 'change-user-password', { email: uniqueEmail(), code: '123456', password: 'long-enough' }), 404, 'UNKNOWN_USER');
+      // Setting the password: an unknown address has no code, like a known one that asked for none.
+      const withoutCode = await callAs(t.app, 'change-user-password', { email: unknownEmail, code: '123456', password: 'long-enough' });
+      const other = await registerCustomer(t.app);
+      const knownWithoutCode = await callAs(t.app, 'change-user-password', { email: other.email, code: '123456', password: 'long-enough' });
+      expectError(withoutCode, 410, 'CODE_EXPIRED');
+      expect(withoutCode.json()).toEqual(knownWithoutCode.json());
     });
   });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS, SETTING_KEYS } from '../../src/api/index.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
-import { USER_ROLES } from '../../server/db/schema.ts';
+import { USER_ROLES } from '../../server/db/tables.ts';
 import { DEMO_ACCOUNTS, formatDemoAccounts } from '../../server/seed/demo-accounts.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { testDatabases } from '../support/databases.ts';

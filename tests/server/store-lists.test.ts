@@ -12,7 +12,7 @@ import {
   type StoreCategory,
 } from '../../src/api/index.ts';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { distanceKm } from '../../server/geo/distance.ts';
 import { cardQueries } from '../../server/nearby/store-cards.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -14,6 +14,11 @@ import * as drivers from './0008-drivers.ts';
 import * as adminAudit from './0009-admin-audit.ts';
 import * as adminConsole from './0010-console.ts';
 import * as storeContact from './0011-store-contact.ts';
+import * as signInAttempts from './0012-sign-in-attempts.ts';
+import * as idempotencyLease from './0013-idempotency-lease.ts';
+import * as uploads from './0014-uploads.ts';
+import * as catalogueTranslations from './0015-catalogue-translations.ts';
+import * as clusterJobRuns from './0016-cluster-job-runs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -27,4 +32,9 @@ export const migrations: Record<string, Migration> = {
   '0009-admin-audit': adminAudit,
   '0010-console': adminConsole,
   '0011-store-contact': storeContact,
+  '0012-sign-in-attempts': signInAttempts,
+  '0013-idempotency-lease': idempotencyLease,
+  '0014-uploads': uploads,
+  '0015-catalogue-translations': catalogueTranslations,
+  '0016-cluster-job-runs': clusterJobRuns,
 };

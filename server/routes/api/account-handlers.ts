@@ -9,8 +9,10 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { notFound } from '../../http-error.ts';
 import { createAuthHandlers, type AuthCalls } from './auth-handlers.ts';
 import { createCallCentreHandlers, type CallCentreCalls } from './call-centre-handlers.ts';
-import { JsonText, type CallHandlers } from './handlers.ts';
+import { translatorFor } from '../../catalogue/catalogue-translations.ts';
+import type { CallHandlers } from './call-handler.ts';
 import { createProfileHandlers, type ProfileCalls } from './profile-handlers.ts';
+import { storeListIn } from './store-handlers.ts';
 
 type AccountCalls = AuthCalls | ProfileCalls | CallCentreCalls | 'toggle-favorite' | 'get-favorite-stores';
 
@@ -29,7 +31,8 @@ export function createAccountHandlers(app: FastifyInstance): Pick<CallHandlers, 
     'get-favorite-stores': async (body, request) => {
       const user = await requireUser(app, request, body);
       const ids = await app.favouritesRepository.storeIdsOf(user.id);
-      return JsonText.of(await app.nearbyStores.byIdsJson(ids, { latitude: body.latitude, longitude: body.longitude }));
+      const list = await app.nearbyStores.byIdsJson(ids, { latitude: body.latitude, longitude: body.longitude });
+      return storeListIn(await translatorFor(app.db, body.language), list);
     },
   };
 }

@@ -21,7 +21,7 @@ import {
   type AddressFields,
 } from '../../repositories/addresses-repository.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 type AuditDetails = NonNullable<AgentAction['details']>;
 

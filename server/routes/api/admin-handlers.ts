@@ -17,7 +17,7 @@ import { createStaff, listUsers, setUserBan, setUserStores, updateUser, userDeta
 import { bumpVersionAudited } from '../../admin/versions-admin.ts';
 import { notFound } from '../../http-error.ts';
 import { readTracking } from '../../ordering/lifecycle-tracking.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 /** Part B (the catalogue) has its own handlers: catalog-admin-handlers.ts. */
 export type AdminCalls = keyof typeof adminCalls;

@@ -8,18 +8,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AgentSessionResult } from '../../../src/api/index.ts';
+import { searchCustomers } from '../../accounts/customer-search.ts';
 import { accountBanned, forbidden, requireAgent } from '../../auth/authenticate.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone, requireName } from '../../accounts/identifiers.ts';
 import { createCustomer } from '../../accounts/customers.ts';
 import { openSession } from '../../accounts/sessions.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/tables.ts';
 import { HttpError } from '../../http-error.ts';
 import { recordAgentAction } from '../../repositories/agent-actions-repository.ts';
 import { emailTaken, phoneTaken } from '../../repositories/users-repository.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
-export type CallCentreCalls = 'login-as-customer' | 'register-guest-user';
+export type CallCentreCalls = 'login-as-customer' | 'register-guest-user' | 'search-customers';
 
 /** Where a guest without an e-mail gets one: the reserved .invalid domain, so nothing is ever sent there. */
 export const GUEST_EMAIL_DOMAIN = 'guest.foodpilot.invalid';
@@ -40,6 +41,11 @@ export function createCallCentreHandlers(app: FastifyInstance): Pick<CallHandler
       if (Number(customer.is_banned) === 1) throw accountBanned();
       await recordAgentAction(app.db, { agentId: agent.id, action: 'login-as-customer', customerId: Number(customer.id) });
       return actFor(agent.id, customer);
+    },
+
+    'search-customers': async (body, request) => {
+      await requireAgent(app, request, body);
+      return { customers: await searchCustomers(app.db, body.query) };
     },
 
     'register-guest-user': async (body, request) => {

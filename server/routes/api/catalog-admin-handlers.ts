@@ -25,8 +25,9 @@ import {
   saveStoreCategory,
 } from '../../admin/catalog-store-categories.ts';
 import { deleteStore, listStores, readAdminStore, saveStore } from '../../admin/catalog-stores.ts';
+import { assertTranslationAccess, readCatalogueTranslations, saveCatalogueTranslations } from '../../admin/catalog-translations.ts';
 import { myStores, setItemAvailability, setStoreOpen } from '../../admin/catalog-switches.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 type CatalogAdminCalls = keyof typeof catalogAdminCalls;
 
@@ -168,9 +169,16 @@ export function createCatalogAdminHandlers(app: FastifyInstance): Pick<CallHandl
       return deleted(body.id);
     },
 
+    'admin/get-catalogue-translations': async (body, request) => {
+      await assertTranslationAccess(db, await requireCatalogStaff(app, request, body), body.kind, body.id);
+      return readCatalogueTranslations(db, body.kind, body.id);
+    },
+    'admin/save-catalogue-translations': async (body, request) =>
+      saveCatalogueTranslations(db, await actorOf(request, body, 'admin/save-catalogue-translations'), body),
+
     'admin/upload-image': async (body, request) => {
       const actor = await actorOf(request, body, 'admin/upload-image');
-      const url = await storeCatalogImage(app.accounts.imagesDir, body.image);
+      const url = await storeCatalogImage(db, app.imageStore, actor.user, body.image);
       // Nothing refers to the picture yet; the audit still says who put it on the server.
       await recordAudit(db, { userId: actor.user.id, role: actor.user.role, action: actor.action, entity: 'images', details: { url } });
       return { url };

@@ -16,9 +16,8 @@ import { deliveredOrdersPage, driverOrderNamed, heldOrderRows, offeredOrderRows,
 import { readDuty, toggleDuty } from '../../drivers/duty.ts';
 import { saveDriverFixes } from '../../drivers/fixes.ts';
 import { driverProfile } from '../../drivers/profile.ts';
-import { HttpError } from '../../http-error.ts';
 import { checkedTime } from './checked-time.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type DriverCalls =
   | 'delivery/login'
@@ -53,12 +52,10 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
       return { results };
     },
 
-    'delivery/login': async (body) => {
-      const user = await userByPassword(app, body);
-      // Only after the password: without it, nobody learns which role an account has.
-      if (user.role !== 'driver') {
-        throw new HttpError(403, 'NOT_A_DRIVER', 'This account is not a driver account. Customers sign in on the app’s account page.');
-      }
+    'delivery/login': async (body, request) => {
+      // Another role's account is refused as a wrong password is, and counts as one: answering otherwise,
+      // even only for the right password, would tell a guesser that the password was right.
+      const user = await userByPassword(app, body, { door: 'delivery/login', ip: request.ip, admits: (account) => account.role === 'driver' });
       if (Number(user.is_banned) === 1) throw accountBanned();
       return loginResult(app, user);
     },

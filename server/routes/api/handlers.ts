@@ -3,9 +3,9 @@
  * handler a compile error, so the server always answers every call in
  * src/api/calls.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/index.ts';
+import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http-error.ts';
+import type { CallHandlers } from './call-handler.ts';
 import { createAccountHandlers } from './account-handlers.ts';
 import { createAddressHandlers } from './address-handlers.ts';
 import { createCatalogAdminHandlers } from './catalog-admin-handlers.ts';
@@ -17,33 +17,6 @@ import { createOrderHandlers } from './order-handlers.ts';
 import { createPaymentHandlers } from './payment-handlers.ts';
 import { createRatingHandlers } from './rating-handlers.ts';
 import { createStoreHandlers } from './store-handlers.ts';
-
-/**
- * An answer already serialised as JSON (the nearby engine's store lists, as UTF-8 bytes): sent as it
- * is, with no second serialisation. The type parameter keeps the handler
- * table honest about what the text holds.
- */
-export class JsonText<T> {
-  declare readonly holds?: T;
-  constructor(
-    readonly json: Buffer | string,
-    /** Called once the response has been handed to the kernel: the bytes may then be reused. */
-    readonly release?: () => void,
-  ) {}
-
-  static of<T>(answer: { bytes: Buffer; release: () => void }): JsonText<T> {
-    return new JsonText<T>(answer.bytes, answer.release);
-  }
-}
-
-export type CallHandler<N extends CallName> = (
-  body: CallBody<N>,
-  request: FastifyRequest,
-  /** The path parameters, for calls that have them (validated by the call's `params` schema). */
-  params: CallParams<N>,
-) => Promise<CallResponse<N> | JsonText<CallResponse<N>>>;
-
-export type CallHandlers = { [N in CallName]: CallHandler<N> };
 
 export function createCallHandlers(app: FastifyInstance): CallHandlers {
   return {

@@ -8,7 +8,9 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { ApiErrorSchema, callRoute, type CallDefinition, type CallName } from '../../../src/api/index.ts';
 import { calls } from '../../../src/api/all-calls.ts';
-import { createCallHandlers, JsonText, type CallHandler } from './handlers.ts';
+import { withColumnBounds } from '../../../src/api/column-bounds.ts';
+import { JsonText, type CallHandler } from './call-handler.ts';
+import { createCallHandlers } from './handlers.ts';
 import { ACCOUNT_ROUTE_CONFIG, AVATAR_BODY_LIMIT_BYTES } from './rate-limits.ts';
 
 const callNames = Object.keys(calls) as CallName[];
@@ -59,8 +61,9 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
         summary: call.summary,
         operationId: name,
         tags: ['calls'],
-        ...(call.params ? { params: call.params } : {}),
-        body: call.body,
+        // Integers bounded to what the columns hold: 2^31 or 1e308 is a 400 here, never a database error.
+        ...(call.params ? { params: withColumnBounds(call.params) } : {}),
+        body: withColumnBounds(call.body),
         response: { 200: call.response, ...errorResponses },
       },
       handler: async (request, reply) => {

@@ -9,20 +9,24 @@
  * FORBIDDEN.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { OrderStatus, type OrderMoveResult, type OrderStatusCode } from '../../../src/api/index.ts';
 import { forbidden, requireDriver, requireUser } from '../../auth/authenticate.ts';
 import { checkDriverMayTake } from '../../drivers/accept-rules.ts';
 import { readDriverSettings } from '../../drivers/driver-settings.ts';
+import type { Database } from '../../db/tables.ts';
 import { notFound } from '../../http-error.ts';
 import { saveDriverFix } from '../../ordering/lifecycle-driver-location.ts';
 import { DeliveryPinGuard, wrongDeliveryPin } from '../../ordering/lifecycle-pin-guard.ts';
 import { storeOrdersFor } from '../../ordering/lifecycle-store-orders.ts';
 import { driverIsOnTheWay, readDriverPosition, readTracking } from '../../ordering/lifecycle-tracking.ts';
 import { canActForStore, canReadOrder, loadOrderFacts, type OrderFacts } from '../../ordering/order-access.ts';
+import { orderEvents } from '../../ordering/order-events.ts';
 import { moveOrder, type OrderMove } from '../../ordering/transitions.ts';
+import { storeAnswerWithin } from '../../plugins/idempotency.ts';
 import { checkedTime } from './checked-time.ts';
 import { moveOrderAudited } from '../../admin/audited-order-move.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type LifecycleCalls =
   | 'accept-order'
@@ -63,11 +67,23 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     return order;
   }
 
-  async function answer(move: OrderMove): Promise<OrderMoveResult> {
-    const { order, changed } = await moveOrder(app.db, move);
-    const tracking = await readTracking(app.db, Number(order.id));
+  /** The answer to a move, read and stored (the call's Idempotency-Key) in the move's own transaction. */
+  async function answerWithin(request: FastifyRequest, trx: Kysely<Database>, orderId: number, changed: boolean): Promise<OrderMoveResult> {
+    const tracking = await readTracking(trx, orderId);
     if (!tracking) throw notFound('This order no longer exists.');
-    return { changed, tracking };
+    const result = { changed, tracking };
+    await storeAnswerWithin(request, trx, result);
+    return result;
+  }
+
+  async function answer(request: FastifyRequest, move: OrderMove): Promise<OrderMoveResult> {
+    const { result, orderId } = await app.db.transaction().execute(async (trx) => {
+      const { order, changed } = await moveOrder(trx, move);
+      return { result: await answerWithin(request, trx, Number(order.id), changed), orderId: Number(order.id) };
+    });
+    // Committed: the live streams see it at once.
+    if (result.changed) orderEvents.announce(orderId);
+    return result;
   }
 
   /** A move of the order's store (its owner, or an admin), audited as the call that made it (moveOrderAudited). */
@@ -82,10 +98,12 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     const order = await orderNamed(body.unique_order_id);
     if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
     const move: OrderMove = { orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, ...extra };
-    const { changed } = await moveOrderAudited(app.db, user, action, move);
-    const tracking = await readTracking(app.db, order.id);
-    if (!tracking) throw notFound('This order no longer exists.');
-    return { changed, tracking };
+    let result: OrderMoveResult | undefined;
+    await moveOrderAudited(app.db, user, action, move, async (trx, moved) => {
+      result = await answerWithin(request, trx, order.id, moved.changed);
+    });
+    if (!result) throw new Error('moveOrderAudited did not answer');
+    return result;
   }
 
   /**
@@ -107,7 +125,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     const accepting = to === OrderStatus.DRIVER_ASSIGNED;
     if (!accepting && order.driver_user_id !== driver.id) throw forbidden('This order is not assigned to you.');
     await beforeMove?.(order);
-    return answer({
+    return answer(request, {
       orderId: order.id,
       to,
       actor: 'driver',

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLACE_SEARCH_LIMIT } from '../../../src/api/index.ts';
 import { HttpError } from '../../http-error.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export function createLocationHandlers(app: FastifyInstance): Pick<CallHandlers, 'search-places'> {
   return {

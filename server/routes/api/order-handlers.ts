@@ -1,23 +1,26 @@
 /**
  * The checkout side of ordering: the cart check (no token: a visitor's cart
  * is checked too), the quote and coupons, placing an order, the customer's
- * orders and their cancel. Placing, quoting and cancelling need a customer
- * account's token (an agent acting for a customer holds one); the lifecycle
+ * orders and their cancel. Placing and cancelling need a customer account's
+ * token (an agent acting for a customer holds one); a quote and a coupon
+ * also answer a visitor without one, so fees and discounts are seen before
+ * signing up (priced with no wallet and no points); the lifecycle
  * (store and driver moves, tracking, ratings) has its own handlers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, ORDERS_PAGE_SIZE, isPaymentGatewayId, type AppliedCoupon } from '../../../src/api/index.ts';
-import { forbidden, requireUser } from '../../auth/authenticate.ts';
+import { forbidden, requireUser, tokenOf } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { cartAvailability, loadCheckoutStore } from '../../ordering/availability.ts';
 import { cancelOrderByCustomer } from '../../ordering/cancel-order.ts';
 import { readCheckoutSettings } from '../../ordering/checkout-settings.ts';
-import { customerBalances, prepareCheckout, type CheckoutRequest } from '../../ordering/checkout.ts';
+import { VISITOR_BALANCES, customerBalances, prepareCheckout, type CheckoutRequest } from '../../ordering/checkout.ts';
 import { toOrder, toOrders } from '../../ordering/order-view.ts';
 import { orderEvents } from '../../ordering/order-events.ts';
 import { placedOrderView, placeOrder } from '../../ordering/place-order.ts';
+import { storeAnswerWithin } from '../../plugins/idempotency.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type CheckoutCalls =
   | 'check-cart-items-availability'
@@ -35,9 +38,14 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
     return user;
   }
 
-  async function quote(user: SessionUser, body: CheckoutRequest) {
+  /** A visitor (no token at all) prices as nobody; a token must still be a customer's. */
+  async function customerOrVisitor(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser | null> {
+    return tokenOf(request, body) === undefined ? null : requireCustomer(request, body);
+  }
+
+  async function quote(user: SessionUser | null, body: CheckoutRequest) {
     const settings = await readCheckoutSettings(app.db);
-    const balances = await customerBalances(app.db, user.id, { lock: false });
+    const balances = user ? await customerBalances(app.db, user.id, { lock: false }) : VISITOR_BALANCES;
     // While the wallet is not offered as payment, the quote does not count on it either.
     const useWallet = (body.use_wallet ?? false) && settings.paymentEnabled.WALLET;
     return (await prepareCheckout(app.db, { ...body, use_wallet: useWallet }, balances, settings)).quote;
@@ -50,10 +58,10 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
       return cartAvailability(app.db, store, items);
     },
 
-    'get-order-quote': async (body, request) => quote(await requireCustomer(request, body), body),
+    'get-order-quote': async (body, request) => quote(await customerOrVisitor(request, body), body),
 
     'apply-coupon': async (body, request) => {
-      const priced = await quote(await requireCustomer(request, body), body);
+      const priced = await quote(await customerOrVisitor(request, body), body);
       // coupon_code is required by the schema, so a quote that did not refuse it applied it.
       return { success: true as const, coupon: priced.coupon as AppliedCoupon, quote: priced };
     },
@@ -70,7 +78,13 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
         throw new HttpError(422, 'PAYMENT_METHOD_UNAVAILABLE', `Paying by ${body.payment_mode} is not offered at the moment.`);
       }
       const settings = await readCheckoutSettings(app.db);
-      const placed = await placeOrder(app.db, body, { customer, settings, notifications: app.notificationsRepository });
+      const placed = await placeOrder(app.db, body, {
+        customer,
+        settings,
+        notifications: app.notificationsRepository,
+        // The answer commits with the order: a crash never leaves an order its retry cannot find.
+        beforeCommit: (trx, order) => storeAnswerWithin(request, trx, placedOrderView(order)),
+      });
       // Committed: the stores' live order boards (store-order-events) hear of it at once.
       orderEvents.announce(Number(placed.order.id));
       return placedOrderView(placed);

@@ -18,7 +18,7 @@ import {
 import { recordIfActing } from '../../repositories/agent-actions-repository.ts';
 import type { PaymentState } from '../../../src/api/index.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type PaymentCalls =
   | 'get-payment-gateways'

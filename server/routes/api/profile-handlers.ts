@@ -8,12 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, requireSelf, requireUser, tokenOf, unauthorized } from '../../auth/authenticate.ts';
 import { hashToken } from '../../auth/tokens.ts';
-import { decodeAvatar, removeAvatar, storeAvatar } from '../../accounts/avatar.ts';
-import { normaliseTaxNumber } from '../../accounts/identifiers.ts';
-import { notFound } from '../../http-error.ts';
+import { given, normaliseEmail, normalisePhone, normaliseTaxNumber } from '../../accounts/identifiers.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import { emailTaken, phoneTaken, type SessionUser } from '../../repositories/users-repository.ts';
+import { CONTACT_CHECK } from './auth-handlers.ts';
 import { recordIfActing } from '../../repositories/agent-actions-repository.ts';
-import type { Account } from '../../../src/api/index.ts';
-import type { CallHandlers } from './handlers.ts';
+import { forgetUpload, storeUploadedImage } from '../../uploads/uploaded-images.ts';
+import type { Account, CallBody } from '../../../src/api/index.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type ProfileCalls =
   | 'check-ban'
@@ -37,6 +39,38 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     return account;
   }
 
+  /**
+   * update-user-info's changes: the name as sent; a new e-mail or phone only
+   * with the code send-otp sent to that new address or number, used up here,
+   * and never one another account holds. The account's own e-mail or phone
+   * sent again is no change and needs no code.
+   */
+  async function changeDetails(user: SessionUser, body: CallBody<'update-user-info'>): Promise<void> {
+    const current = await app.usersRepository.findById(user.id);
+    if (!current) throw notFound('This account no longer exists.');
+    let name: string | undefined;
+    if (body.name !== undefined) {
+      name = given(body.name)?.replace(/\s+/g, ' ');
+      if (!name) throw new HttpError(400, 'DETAILS_REQUIRED', 'A name cannot be empty.');
+    }
+    const email = body.email !== undefined ? normaliseEmail(body.email) : undefined;
+    const phone = body.phone !== undefined ? normalisePhone(body.phone) : undefined;
+    const newEmail = email !== undefined && email !== current.email ? email : undefined;
+    const newPhone = phone !== undefined && phone !== current.phone ? phone : undefined;
+    if (newEmail && newPhone) throw new HttpError(400, 'VALIDATION_FAILED', 'Change the e-mail and the phone one at a time: each is confirmed by its own code.');
+    const contact = newEmail ?? newPhone;
+    if (contact !== undefined) {
+      const holder = newEmail ? await app.usersRepository.findByEmail(newEmail) : await app.usersRepository.findByPhone(contact);
+      if (holder && Number(holder.id) !== user.id) throw newEmail ? emailTaken() : phoneTaken();
+      const otp = given(body.otp);
+      if (!otp) throw new HttpError(400, 'CODE_REQUIRED', `A new ${newEmail ? 'e-mail' : 'phone'} is saved with the code send-otp sent to it: send otp.`);
+      await app.oneTimeCodesRepository.check({ purpose: CONTACT_CHECK, recipient: contact, code: otp, mode: 'consume' });
+    }
+    const changes = { ...(name !== undefined ? { name } : {}), ...(newEmail ? { email: newEmail } : {}), ...(newPhone ? { phone: newPhone } : {}) };
+    await app.usersRepository.changeDetails(user.id, changes);
+    await recordIfActing(app.db, user, 'update-user-info', changes);
+  }
+
   return {
     'check-ban': async (body, request) => {
       const user = await requireUser(app, request, body, { allowBanned: true });
@@ -45,6 +79,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
 
     'update-user-info': async (body, request) => {
       const user = await requireSelf(app, request, body);
+      if (body.name !== undefined || body.email !== undefined || body.phone !== undefined) await changeDetails(user, body);
       // The order asked about, when it is the user's own (another user's order is simply not reported).
       const order = body.unique_order_id ? await app.ordersRepository.findByUniqueId(body.unique_order_id) : undefined;
       const own = order && Number(order.user_id) === user.id ? { unique_order_id: order.unique_order_id, orderstatus_id: Number(order.status) } : null;
@@ -62,16 +97,16 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
       const user = await requireSelf(app, request, body);
       if (user.acting_user_id !== null) throw forbidden('Only the customer can delete their own account.');
       const avatar = await app.usersRepository.softDelete(user.id);
-      await removeAvatar(app.accounts.imagesDir, avatar);
+      await forgetUpload(app.db, app.imageStore, avatar);
       return { success: true as const };
     },
 
     'change-avatar': async (body, request) => {
       const user = await requireUser(app, request, body);
-      const { bytes, extension } = decodeAvatar(body.avatar);
-      const url = await storeAvatar(app.accounts.imagesDir, bytes, extension);
+      // Re-encoded (pixels only) and counted against the account's storage quota.
+      const url = await storeUploadedImage(app.db, app.imageStore, 'avatar', user, body.avatar);
       const previous = await app.usersRepository.setAvatar(user.id, url);
-      await removeAvatar(app.accounts.imagesDir, previous);
+      await forgetUpload(app.db, app.imageStore, previous);
       await recordIfActing(app.db, user, 'change-avatar', { avatar: url });
       return { success: true as const, data: await accountOf(user.id) };
     },

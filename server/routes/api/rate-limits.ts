@@ -4,10 +4,14 @@
  * they can hold who is being signed in: one person's typos do not lock out
  * everyone behind the same address (a mobile carrier's NAT, an office).
  *
- * These limits are per server process and per client address. Codes have
- * their own limits in the database, whoever asks from wherever: five wrong
- * tries burn a code, and a recipient gets at most CODES_PER_WINDOW codes per
- * window (one-time-codes-repository.ts).
+ * These limits are per client address, counted in Redis when REDIS_URL is
+ * set (shared by every server process, kept across restarts:
+ * plugins/redis.ts), else in this process's memory: they only slow a
+ * caller down. What bounds guessing and messages is kept in the
+ * database, across processes and restarts: wrong sign-in tries per account
+ * and per address (accounts/sign-in-guard.ts), codes sent per recipient and
+ * per address (messaging/message-budget.ts), and five wrong tries burn a
+ * code (one-time-codes-repository.ts).
  */
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { CallName } from '../../../src/api/index.ts';
@@ -16,8 +20,6 @@ import type { CallName } from '../../../src/api/index.ts';
 export const LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
 /** Code checks per client address and recipient. */
 export const CODE_CHECK_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
-/** Calls that send a text or an e-mail, per client address (any recipient): no spraying numbers from one place. */
-export const CODE_SEND_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
 /** New accounts per client address. */
 export const REGISTER_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 
@@ -30,25 +32,23 @@ function field(request: FastifyRequest, name: string): string {
 
 /** Keyed by the client address and the named body fields. */
 function limit(rate: RateLimit, ...fields: string[]): RouteShorthandOptions['config'] {
-  return {
-    rateLimit: {
-      ...rate,
-      hook: 'preHandler',
-      keyGenerator: (request: FastifyRequest) => [request.ip, ...fields.map((name) => field(request, name))].join('|'),
-    },
-  };
+  return limitBy(rate, (request) => fields.map((name) => field(request, name)).join('|'));
 }
 
+function limitBy(rate: RateLimit, key: (request: FastifyRequest) => string): RouteShorthandOptions['config'] {
+  return { rateLimit: { ...rate, hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `${request.ip}|${key(request)}` } };
+}
+
+/** The account a password sign-in names, as it resolves it: the e-mail when there is one, else the phone (the other is ignored). */
+const signInIdentity = (request: FastifyRequest) => field(request, 'email') || field(request, 'phone');
+
 export const ACCOUNT_ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> = {
-  login: limit(LOGIN_RATE_LIMIT, 'email', 'phone'),
-  'delivery/login': limit(LOGIN_RATE_LIMIT, 'email', 'phone'),
+  login: limitBy(LOGIN_RATE_LIMIT, signInIdentity),
+  'delivery/login': limitBy(LOGIN_RATE_LIMIT, signInIdentity),
   'login-with-otp': limit(CODE_CHECK_RATE_LIMIT, 'phone'),
   'verify-otp': limit(CODE_CHECK_RATE_LIMIT, 'phone'),
   'verify-password-reset-otp': limit(CODE_CHECK_RATE_LIMIT, 'email'),
   'change-user-password': limit(CODE_CHECK_RATE_LIMIT, 'email'),
-  'generate-otp-for-login': limit(CODE_SEND_RATE_LIMIT),
-  'send-otp': limit(CODE_SEND_RATE_LIMIT),
-  'send-password-reset-mail': limit(CODE_SEND_RATE_LIMIT),
   register: limit(REGISTER_RATE_LIMIT),
   'register-guest-user': limit(REGISTER_RATE_LIMIT),
 };

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../auth/authenticate.ts';
 import { rateOrder, ratableOrderOf } from '../../ordering/ratings.ts';
-import type { CallHandlers } from './handlers.ts';
+import type { CallHandlers } from './call-handler.ts';
 
 export type RatingCalls = 'get-ratable-order' | 'rate-order';
 

@@ -1,17 +1,42 @@
 /** The calls that find food: store lists near a point, one store, its menu, sliders, search, reviews, addresses. */
 import type { FastifyInstance } from 'fastify';
-import type { StoreDetail } from '../../../src/api/index.ts';
+import type { Store, StoreDetail } from '../../../src/api/index.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { distanceKm } from '../../geo/distance.ts';
 import { notFound } from '../../http-error.ts';
 import { NO_RELEASE, type JsonAnswer } from '../../nearby/nearby-engine.ts';
-import { containsPattern } from '../../repositories/store-rows.ts';
+import { matchesSearch, searchQuery } from '../../../src/api/search-match.ts';
 import { deliversTo } from '../../repositories/stores-repository.ts';
-import { JsonText, type CallHandlers } from './handlers.ts';
+import {
+  translateItems,
+  translateMenu,
+  translatePromoSlides,
+  translateRows,
+  translateStore,
+  translateStores,
+  translatorFor,
+  type CatalogueTranslator,
+} from '../../catalogue/catalogue-translations.ts';
+import { JsonText, type CallHandlers } from './call-handler.ts';
 
 /** A store list's bytes as the answer; a response listener to give them back only when there is something to give back. */
 function listText<T>(answer: JsonAnswer): JsonText<T> {
   return new JsonText<T>(answer.bytes, answer.release === NO_RELEASE ? undefined : answer.release);
+}
+
+/**
+ * A store list in the customer's language: the engine's bytes as they are
+ * when nothing is translated, else read, given their texts and sent anew.
+ */
+export async function storeListIn(translator: CatalogueTranslator | null, answer: JsonAnswer): Promise<JsonText<Store[]> | Store[]> {
+  if (!translator) return listText(answer);
+  let stores: Store[];
+  try {
+    stores = JSON.parse(answer.bytes.toString('utf8')) as Store[];
+  } finally {
+    if (answer.release !== NO_RELEASE) answer.release();
+  }
+  return translateStores(translator, stores);
 }
 
 /** Items a search answers at most; stores are bounded by what serves the point. */
@@ -43,71 +68,80 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
     return store;
   }
 
+  const translator = (body: { language?: string | undefined }) => translatorFor(app.db, body.language);
+
   return {
-    'promo-slider': async (point) => {
-      const [slides, serving] = await Promise.all([app.catalogRepository.promoSlides(), nearby.list(point, 'any')]);
+    'promo-slider': async (body) => {
+      const [slides, serving, t] = await Promise.all([app.catalogRepository.promoSlides(), nearby.list(body, 'any'), translator(body)]);
       // A slide that opens a store shows only where that store delivers or can be picked up.
       const reachable = new Set(serving.map((store) => store.id));
       const shown = (slide: (typeof slides.mainSlides)[number]) =>
         slide.data.model !== 'restaurant' || (slide.data.model_id !== null && reachable.has(slide.data.model_id));
-      return { mainSlides: slides.mainSlides.filter(shown), otherSlides: slides.otherSlides.filter(shown) };
+      return translatePromoSlides(t, { mainSlides: slides.mainSlides.filter(shown), otherSlides: slides.otherSlides.filter(shown) });
     },
 
-    'get-delivery-restaurants': async (point) => listText(await nearby.listJson(point, 'delivery')),
+    'get-delivery-restaurants': async (body) => storeListIn(await translator(body), await nearby.listJson(body, 'delivery')),
 
-    'get-selfpickup-restaurants': async (point) => listText(await nearby.listJson(point, 'selfpickup')),
+    'get-selfpickup-restaurants': async (body) => storeListIn(await translator(body), await nearby.listJson(body, 'selfpickup')),
 
-    'get-restaurant-category-slides': async () => app.catalogRepository.categorySlides(),
+    'get-restaurant-category-slides': async (body) =>
+      translateRows(await translator(body), 'category_slide', await app.catalogRepository.categorySlides()),
 
-    'get-all-restaurants-categories': async () => app.catalogRepository.categories(),
+    'get-all-restaurants-categories': async (body) =>
+      translateRows(await translator(body), 'store_category', await app.catalogRepository.categories()),
 
-    'get-filtered-restaurants': async ({ latitude, longitude, category_ids }) =>
-      listText(await nearby.listJson({ latitude, longitude }, 'any', category_ids)),
+    'get-filtered-restaurants': async ({ latitude, longitude, category_ids, language }) =>
+      storeListIn(await translator({ language }), await nearby.listJson({ latitude, longitude }, 'any', category_ids)),
 
-    'get-restaurant-info-and-operational-status': async ({ id, latitude, longitude }) => {
+    'get-restaurant-info-and-operational-status': async ({ id, latitude, longitude, language }) => {
       const point = { latitude, longitude };
       const store = found(await stores.detailById(id, point), `with id ${id}`);
-      return { ...store, delivers_to_location: deliversTo(store, distanceKm(point, store)) };
+      return translateStore(await translator({ language }), { ...store, delivers_to_location: deliversTo(store, distanceKm(point, store)) });
     },
 
-    'get-restaurant-info': async (_body, _request, { slug }) => found(await stores.detailBySlug(slug), `'${slug}'`),
+    'get-restaurant-info': async (body, _request, { slug }) =>
+      translateStore(await translator(body), found(await stores.detailBySlug(slug), `'${slug}'`)),
 
-    'get-restaurant-info-by-id': async (_body, _request, { id }) =>
-      found(await stores.detailById(Number(id)), `with id ${id}`),
+    'get-restaurant-info-by-id': async (body, _request, { id }) =>
+      translateStore(await translator(body), found(await stores.detailById(Number(id)), `with id ${id}`)),
 
-    'get-restaurant-items': async (_body, _request, { id }) => {
+    'get-restaurant-items': async (body, _request, { id }) => {
       const storeId = Number(id);
       if (!(await stores.exists(storeId))) throw notFound(`There is no store with id ${id}.`);
-      return app.menuRepository.menuOf(storeId);
+      return translateMenu(await translator(body), await app.menuRepository.menuOf(storeId));
     },
 
     'get-restaurant-info-with-favourite': async (body, request, { slug }) => {
       const user = await requireUser(app, request, body);
       const store = found(await stores.detailBySlug(slug), `'${slug}'`);
-      return { ...store, is_favourite: await app.favouritesRepository.isFavourite(user.id, store.id) };
+      return translateStore(await translator(body), {
+        ...store,
+        is_favourite: await app.favouritesRepository.isFavourite(user.id, store.id),
+      });
     },
 
-    'get-single-item': async ({ id }) => {
+    'get-single-item': async ({ id, language }) => {
       const item = await app.menuRepository.item(id);
       if (!item) throw notFound(`There is no item with id ${id}.`);
-      return item;
+      const [translated] = await translateItems(await translator({ language }), [item]);
+      return translated ?? item;
     },
 
     'coordinate-to-address': async ({ lat, lng }) => app.reverseGeocoder.reverse({ latitude: lat, longitude: lng }),
 
-    'search-restaurants': async ({ q, latitude, longitude }) => {
+    'search-restaurants': async ({ q, latitude, longitude, language }) => {
       const point = { latitude, longitude };
       const text = q.trim();
       if (text === '') return { restaurants: [], items: [] };
-      const serving = await nearby.list(point, 'any');
-      const pattern = containsPattern(text);
-      const matches = (value: string) => value.toLowerCase().includes(text.toLowerCase());
-      const restaurants = serving.filter((store) => matches(store.name) || matches(store.description));
+      const [serving, t] = await Promise.all([nearby.list(point, 'any'), translator({ language })]);
+      const query = searchQuery(text);
+      const restaurants = serving.filter((store) => matchesSearch(query, store.name, store.description));
       const byId = new Map(serving.map((store) => [store.id, store]));
-      const items = await app.menuRepository.search([...byId.keys()], pattern, SEARCH_ITEM_LIMIT);
+      const items = await app.menuRepository.search([...byId.keys()], query, SEARCH_ITEM_LIMIT);
+      const [shownStores, shownItems] = await Promise.all([translateStores(t, restaurants), translateItems(t, items)]);
       return {
-        restaurants,
-        items: items.map((item) => {
+        restaurants: shownStores,
+        items: shownItems.map((item) => {
           const store = byId.get(item.restaurant_id);
           return {
             ...item,

@@ -48,6 +48,15 @@ describe.each(testDatabases())('console orders on $kind', ({ kind }) => {
     expect(ids).toEqual(expect.arrayContaining([mine.unique_order_id, theirs.unique_order_id]));
     expect(page.orders.map((order) => order.id)).toEqual([...page.orders.map((order) => order.id)].sort((a, b) => b - a));
     expect(page.orders.every((order) => order.delivery_pin === null)).toBe(true);
+    const order = page.orders.find((listed) => listed.unique_order_id === mine.unique_order_id);
+    expect(order?.customer).toEqual({ name: 'Carla Customer', phone: cast.customer.phone });
+  });
+
+  it("the customer's own view of an order does not carry a customer field (only the console's does)", async () => {
+    const own = await callAs(server.app, 'get-orders', { token: cast.customer.token });
+    const order = own.json<OrdersPage>().orders.find((listed) => listed.unique_order_id === mine.unique_order_id);
+    expect(order).toBeDefined();
+    expect(order && 'customer' in order).toBe(false);
   });
 
   it("a store owner sees only their stores' orders, and is refused another owner's store with 403", async () => {

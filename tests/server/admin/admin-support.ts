@@ -5,7 +5,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName } from '../../../src/api/index.ts';
-import type { Database, UserRole } from '../../../server/db/schema.ts';
+import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo-accounts.ts';

@@ -219,7 +219,10 @@ describe.each(testDatabases())('the catalogue around the stores on $kind', ({ ki
     expect(uploaded.url).toMatch(/^\/public\/images\/catalog\/[0-9a-f]{32}\.png$/);
     const served = await t.app.inject({ method: 'GET', url: uploaded.url });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(imageBytes('png', 256))).toBe(true);
+    // Stored re-encoded (issue 13): the same 1×1 PNG picture, without the upload's trailing bytes.
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.subarray(0, 8)).toEqual(imageBytes('png').subarray(0, 8));
+    expect(served.rawPayload.length).toBeLessThan(256);
     await okBy(t.app, 'admin/save-item', cast.owner, { id: cast.store.menu.burger, image: uploaded.url });
     expect((await auditRowsOf(t.db, 'admin/upload-image')).map((row) => [row.user_id, row.entity, row.details])).toEqual([
       [cast.owner.id, 'images', { url: uploaded.url }],

@@ -99,6 +99,8 @@ describe.each(testDatabases())('stores in the console on $kind', ({ kind }) => {
     const save = (fields: Record<string, unknown>) => refusal(callBy(t.app, 'admin/save-store', cast.admin, { id: saved.id, ...fields }));
 
     expect(await save({ slug: 'saffron-house' })).toEqual({ status: 409, code: 'SLUG_TAKEN' });
+    // A name of blanks would list an empty store.
+    expect(await save({ name: '   ' })).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await save({ delivery_radius_km: 0 })).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await save({ delivery_radius_km: 500 })).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(await save({ delivery_type: 4 })).toEqual({ status: 400, code: 'VALIDATION_FAILED' });

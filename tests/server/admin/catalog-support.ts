@@ -7,7 +7,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName, Order } from '../../../src/api/index.ts';
-import type { Database, UserRole } from '../../../server/db/schema.ts';
+import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs, registerCustomer } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../ordering/checkout-fixtures.ts';

@@ -10,7 +10,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { SETTING_DEFAULTS, type CallName, type DriverProfile, type Order, type SettingKey } from '../../../src/api/index.ts';
-import type { Database } from '../../../server/db/schema.ts';
+import type { Database } from '../../../server/db/tables.ts';
 import { callAs } from '../../support/accounts.ts';
 import { readyToDeliver } from '../../support/drivers.ts';
 import { createTestStore, setSetting, type TestStore } from '../ordering/checkout-fixtures.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import { IDEMPOTENCY_HEADER, type CallName } from '../../../src/api/index.ts';
 import { EARTH_RADIUS_KM } from '../../../server/geo/distance.ts';
-import type { CouponsTable, Database, RestaurantsTable } from '../../../server/db/schema.ts';
+import type { CouponsTable, Database, RestaurantsTable } from '../../../server/db/tables.ts';
 import { appendLoyaltyEntry } from '../../../server/repositories/loyalty-repository.ts';
 import { appendWalletEntry } from '../../../server/repositories/wallet-repository.ts';
 import { callAs } from '../../support/accounts.ts';

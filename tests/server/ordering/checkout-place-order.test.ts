@@ -220,6 +220,32 @@ describe.each(testDatabases())('place-order on $kind', ({ kind }) => {
     expect(placed.lines[0]).toMatchObject({ unit_price: 1100, line_total: 2200 });
   });
 
+  it('expected_total: the total the customer saw is what is placed; another price now is 409 PRICE_CHANGED with the new quote, nothing placed', async () => {
+    const own = await createTestStore(t.db);
+    const customer = await registerCustomer(t.app);
+    const body = order(customer, { restaurant_id: own.id, items: [line(own.menu.burger, 2)] });
+    const { payment_mode: _mode, ...quoteBody } = body;
+    const seen = (await callAs(t.app, 'get-order-quote', quoteBody)).json<{ total: number }>();
+    expect(seen.total).toBe(TOTAL);
+    // The store charge goes up after the customer saw the total.
+    await t.db.updateTable('restaurants').set({ store_charge: 250 }).where('id', '=', own.id).execute();
+    const changed = await callWithKey(t.app, 'place-order', { ...body, expected_total: seen.total });
+    expect(changed.statusCode, changed.body).toBe(409);
+    const refusal = changed.json<{ message: string; code: string; details: unknown; quote: { total: number; store_charge: number; tax: number } }>();
+    expect(refusal).toMatchObject({
+      code: 'PRICE_CHANGED',
+      details: [{ path: '/total', message: String(TOTAL + 150) }],
+      quote: { total: TOTAL + 150, store_charge: 250 },
+    });
+    expect(refusal.message).toMatch(/\$26\.10/);
+    expect(await ordersOf(t.db, customer.id)).toEqual([]);
+    // Confirmed at the new total: placed, at that total.
+    const placed = await callWithKey(t.app, 'place-order', { ...body, expected_total: refusal.quote.total });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<Order>().total).toBe(refusal.quote.total);
+    expect(await ordersOf(t.db, customer.id)).toHaveLength(1);
+  });
+
   describe('Idempotency-Key', () => {
     it('is required: 400 IDEMPOTENCY_KEY_REQUIRED and no order without it', async () => {
       const customer = await registerCustomer(t.app);

@@ -197,6 +197,28 @@ describe.each(testDatabases())('checkout prices on $kind', ({ kind }) => {
     expect(full).toMatchObject({ wallet_amount: 2460, payable_amount: 0 });
   });
 
+  it('a visitor without a token sees the same fees and tries a coupon, priced with no wallet and no points; a bad token is still refused', async () => {
+    await createCoupon(t.db, { code: 'VISIT10', discount_type: 'PERCENT', discount_value: 10, max_uses_per_user: 1 });
+    const cart = { restaurant_id: store.id, items: [line(store.menu.burger, 2)], order_type: 'DELIVERY', address: addressKmNorth(1) };
+    const visitor = await callAs(t.app, 'get-order-quote', cart);
+    expect(visitor.statusCode, visitor.body).toBe(200);
+    expect(visitor.json<OrderQuote>()).toMatchObject({ subtotal: 2000, delivery_fee: 200, tax: 160, total: 2460, wallet_balance: 0 });
+    expect(visitor.json<OrderQuote>().loyalty.points).toBe(0);
+    expect(visitor.json<OrderQuote>().total).toBe((await quote(cart)).total);
+
+    const coupon = await callAs(t.app, 'apply-coupon', { ...cart, coupon_code: 'visit10' });
+    expect(coupon.statusCode, coupon.body).toBe(200);
+    expect(coupon.json()).toMatchObject({ success: true, coupon: { code: 'VISIT10', discount: 200 }, quote: { coupon_discount: 200 } });
+    const unknown = await callAs(t.app, 'apply-coupon', { ...cart, coupon_code: 'NOPE' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'COUPON_NOT_FOUND' });
+
+    const points = await callAs(t.app, 'get-order-quote', { ...cart, loyalty_points: 100 });
+    expect(points.statusCode).toBe(422);
+    const badToken = await callAs(t.app, 'get-order-quote', { ...cart, token: 'not-a-session' });
+    expect(badToken.statusCode).toBe(401);
+  });
+
   describe('check-cart-items-availability', () => {
     it('answers each line with its current name and price, or why it cannot be ordered; no token needed', async () => {
       const other = await createTestStore(t.db);

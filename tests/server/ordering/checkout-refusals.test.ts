@@ -190,13 +190,15 @@ describe.each(testDatabases())('checkout refusals on $kind', ({ kind }) => {
     expect(badMode.json<ApiError>().details?.map((detail) => detail.path)).toContain('/payment_mode');
   });
 
-  it('quotes and orders need a customer session: none is 401, a staff account 403', async () => {
+  it('orders need a customer session (none is 401, a staff account 403); a quote needs none, but a staff token is still refused', async () => {
     const { token: _none, ...anonymous } = delivery();
-    expect((await callAs(t.app, 'get-order-quote', anonymous)).statusCode).toBe(401);
+    expect((await callAs(t.app, 'get-order-quote', anonymous)).statusCode).toBe(200);
     expect((await callWithKey(t.app, 'place-order', { ...anonymous, payment_mode: 'COD' })).json()).toMatchObject({ code: 'UNAUTHORIZED' });
     const driver = await loginAs(t.app, 'driver');
     const staff = await callWithKey(t.app, 'place-order', { ...delivery({ token: driver }), payment_mode: 'COD' });
     expect(staff.statusCode).toBe(403);
     expect(staff.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const staffQuote = await callAs(t.app, 'get-order-quote', delivery({ token: driver }));
+    expect(staffQuote.statusCode).toBe(403);
   });
 });

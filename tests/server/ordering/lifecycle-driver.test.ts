@@ -157,7 +157,14 @@ describe.each(testDatabases())('the driver side on $kind', ({ kind }) => {
     const seen = (await act(t.app, 'get-delivery-guy-gps-location', cast.customer, order)).json<OrderDriverPosition>();
     expect(seen).toMatchObject({ driver_name: 'Priya Natarajan', position: { latitude: 40.45, longitude: -79.99, heading: 90 } });
     const status = (await act(t.app, 'get-order-status', cast.customer, order)).json();
-    expect(status).toMatchObject({ driver: { name: 'Priya Natarajan', latitude: 40.45, longitude: -79.99 } });
+    // While the driver holds the order the customer may call them.
+    expect(status).toMatchObject({ driver: { name: 'Priya Natarajan', latitude: 40.45, longitude: -79.99, phone: '+14125550103' } });
+    const holding = (await callAs(t.app, 'get-orders', { token: cast.customer.token })).json<OrdersPage>().orders.find((o) => o.unique_order_id === order.unique_order_id);
+    expect(holding?.driver?.phone).toBe('+14125550103');
+    // Where the store is and how far: the app says when the food should arrive, and the store's number to call.
+    expect(holding).toMatchObject({ delivery_minutes: expect.any(Number), travel_minutes: expect.any(Number) });
+    const storePhone = await t.db.selectFrom('restaurants').select('phone').where('id', '=', holding?.restaurant.id ?? 0).executeTakeFirst();
+    expect(holding?.restaurant).toHaveProperty('phone', storePhone?.phone ?? null);
 
     // A device clock in the future is taken as now (or it would shut every later fix out).
     const future = await callAs(t.app, 'set-delivery-guy-gps-location', {
@@ -182,6 +189,8 @@ describe.each(testDatabases())('the driver side on $kind', ({ kind }) => {
       latitude: null,
       longitude: null,
       located_at: null,
+      // Delivered: no longer theirs to call about.
+      phone: null,
     });
 
     const notADriver = await callAs(t.app, 'set-delivery-guy-gps-location', { token: cast.customer.token, latitude: 1, longitude: 1 });

@@ -153,8 +153,10 @@ describe.each(testDatabases())('order-events when the server closes on $kind', (
     if (!events) throw new Error('no body');
     await events.nextMessage();
 
-    // An open stream would keep the HTTP server from closing, forever: the server ends it first.
+    // An open stream would keep the HTTP server from closing, forever: the server ends it first,
+    // saying it is going away and when to come back (a reconnect lands on another process).
     const closing = server.close();
+    expect(await events.next(3_000)).toMatchObject({ retry: ORDER_EVENTS_RETRY_MS, comments: ['server shutting down'] });
     expect(await events.next(3_000)).toBeUndefined();
     expect(events.ended).toBe(true);
     await closing;

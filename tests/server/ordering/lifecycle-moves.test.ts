@@ -233,6 +233,11 @@ describe.each(testDatabases())('order lifecycle moves on $kind', ({ kind }) => {
     expect(ids.indexOf(second.unique_order_id)).toBeLessThan(ids.indexOf(first.unique_order_id));
     expect(ids).not.toContain(elsewhere.unique_order_id);
     expect(mine.orders.every((order) => order.delivery_pin === null && order.restaurant.id === cast.store.id)).toBe(true);
+    // The store calls about an order: who ordered and their phone, as the driver sees them.
+    expect(mine.orders.find((order) => order.unique_order_id === first.unique_order_id)?.customer).toEqual({
+      name: 'Oscar Other-Customer',
+      phone: cast.otherCustomer.phone,
+    });
 
     const preparing = (await callAs(t.app, 'get-store-orders', { token: cast.owner.token, status: [2] })).json<StoreOrders>();
     expect(preparing.orders.map((order) => order.unique_order_id)).toContain(second.unique_order_id);

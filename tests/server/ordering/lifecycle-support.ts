@@ -9,7 +9,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName, Order, OrderMoveResult, OrderType } from '../../../src/api/index.ts';
-import type { Database, UserRole } from '../../../server/db/schema.ts';
+import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { readyToDeliver } from '../../support/drivers.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Store, StoreRef } from '../../src/api/index.ts';
-import { fromFlag, type Database } from '../db/schema.ts';
+import { fromFlag, type Database } from '../db/tables.ts';
 import { distanceKm, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { isOpenAt, localTime, type LocalTime, type OpeningWindow } from '../geo/opening-hours.ts';
 

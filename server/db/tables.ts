@@ -42,6 +42,15 @@ export interface TranslationsTable {
   value: string;
 }
 
+/** A catalogue text in one language (migration 0015); the entity's own column is the default language's. */
+export interface CatalogueTranslationsTable {
+  kind: string;
+  entity_id: number;
+  language_id: number;
+  field: string;
+  text: string;
+}
+
 export interface PopularLocationsTable {
   id: Generated<number>;
   name: string;
@@ -271,8 +280,14 @@ export interface PagesTable {
 
 export type IdempotencyState = 'in_progress' | 'completed';
 
+/** When a periodic job last ran in the cluster (db/cluster-lease.ts). */
+export interface ClusterJobRunsTable {
+  job_id: number;
+  last_run_at: IsoTime;
+}
+
 export interface IdempotencyKeysTable {
-  /** Who and where: token hash (or 'anonymous') + method + path. */
+  /** Who and where: the user ('user:<id>'; an unknown token's hash; or 'anonymous') + method + path. */
   scope: string;
   idempotency_key: string;
   request_hash: string;
@@ -282,6 +297,10 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   response_content_type: string | null;
   created_at: IsoTime;
+  /** The server process running the call while in_progress (0013); null on rows reserved before 0013. */
+  lease_owner: string | null;
+  /** Until when that process holds the key (renewed while it runs); past it, a retry takes the key over. */
+  lease_until: IsoTime | null;
 }
 
 /** The catalogue version ('stores'), bumped by triggers on every write to what a store card shows (0004). */
@@ -361,6 +380,32 @@ export interface PushTokensTable {
 }
 
 export type DevOutboxChannel = 'sms' | 'email' | 'push';
+
+/** A password or code check of a sign-in (0012): written before the check, deleted when it succeeds. */
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  /** 'user:<id>', or 'unknown:<e-mail or phone>' when no account matched. */
+  account_key: string;
+  /** The caller's address (IPv4, or an IPv6 /64). */
+  ip_key: string;
+  /** The call: 'login', 'delivery/login', 'login-with-otp'. */
+  door: string;
+  created_at: IsoTime;
+}
+
+/** An account whose sign-in is paused (0012). */
+export interface SignInLocksTable {
+  account_key: string;
+  locked_until: IsoTime;
+}
+
+/** A call that asked the server to send a code (0012), counted per recipient and per caller address. */
+export interface MessageBudgetTable {
+  id: Generated<number>;
+  recipient: string;
+  ip_key: string;
+  created_at: IsoTime;
+}
 
 /** Messages the development transports wrote instead of sending (0005). */
 export interface DevOutboxTable {
@@ -571,11 +616,22 @@ export interface DriverFixesTable {
   heading: number | null;
 }
 
+/** A picture someone uploaded (0014): its address, owner and size, for the quota and the orphan cleanup. */
+export interface UploadsTable {
+  id: Generated<number>;
+  url: string;
+  owner_user_id: number;
+  kind: 'avatar' | 'catalog';
+  bytes: number;
+  created_at: IsoTime;
+}
+
 export interface Database {
   settings: SettingsTable;
   app_versions: AppVersionsTable;
   languages: LanguagesTable;
   translations: TranslationsTable;
+  catalogue_translations: CatalogueTranslationsTable;
   popular_locations: PopularLocationsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -589,6 +645,7 @@ export interface Database {
   promo_sliders: PromoSlidersTable;
   promo_slides: PromoSlidesTable;
   idempotency_keys: IdempotencyKeysTable;
+  cluster_job_runs: ClusterJobRunsTable;
   pages: PagesTable;
   restaurant_opening_hours: RestaurantOpeningHoursTable;
   addon_categories: AddonCategoriesTable;
@@ -604,6 +661,9 @@ export interface Database {
   notifications: NotificationsTable;
   push_tokens: PushTokensTable;
   dev_outbox: DevOutboxTable;
+  sign_in_attempts: SignInAttemptsTable;
+  sign_in_locks: SignInLocksTable;
+  message_budget: MessageBudgetTable;
   agent_actions: AgentActionsTable;
   coupons: CouponsTable;
   orders: OrdersTable;
@@ -617,6 +677,7 @@ export interface Database {
   driver_status: DriverStatusTable;
   driver_fixes: DriverFixesTable;
   admin_audit: AdminAuditTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
