@@ -7,8 +7,8 @@ import { expose } from 'comlink';
 import { SW_BROADCAST_CHANNEL, isFromServiceWorkerMessage, isPushReceivedMessage } from '../src/api/sw-messages.ts';
 import type { SyncWorkerApi } from '../src/api/worker-api.ts';
 import { ReplicaDatabase } from '../src/db/schema.ts';
-import { OutboxEffects } from './outbox-effects.ts';
-import { mirrorSimulatedOfflineForServiceWorker } from './simulated-offline.ts';
+import { OutboxEffects } from './outbox/api.ts';
+import { mirrorSimulatedOfflineForServiceWorker } from './net/simulated-offline.ts';
 import { createSyncService } from './sync-service.ts';
 
 const db = new ReplicaDatabase();

@@ -93,6 +93,8 @@ export async function startHarness(
     apiRetryBaseMs: 1,
     // Tests drive drains themselves; timers must not add passes behind their back.
     drainer: { retryBaseMs: 3_600_000, retryMaxMs: 3_600_000, periodMs: 3_600_000 },
+    // Nor may the reconnection probe, unless a test asks for it.
+    reconnect: { baseMs: 3_600_000, maxMs: 3_600_000 },
     ...options.service,
   });
   return {
@@ -104,6 +106,7 @@ export async function startHarness(
       // Let a drain that boot or queueAction started in the background finish first.
       await service.drainer.drain();
       service.drainer.stop();
+      service.reconnect.stop();
       if (options.db) return;
       db.close();
       await db.delete();

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Order, OrderMoveResult, OrderType } from '../../../src/api/order-entities.ts';
 import type { CallName } from '../../../src/api/calls.ts';
-import type { TrackingOptions } from '../../../worker/order-tracking.ts';
+import type { TrackingOptions } from '../../../worker/orders/tracking.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';
 import type { TestServer } from '../../support/test-server.ts';

@@ -1,0 +1,112 @@
+/**
+ * The account area's methods: signing in and up, the account page and
+ * logout, the call centre, the saved addresses, alerts (marking read goes
+ * through the outbox, whose effect this area registers), the wallet and the
+ * push token. Also what the boot uses: checkBan.
+ */
+import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { OutboxAccess } from '../outbox/api.ts';
+import type { SyncContext } from '../replica/context.ts';
+import { neverThrow } from '../replica/never-throw.ts';
+import { deleteAddress, refreshAddresses, saveAddress, setDefaultAddress } from './addresses.ts';
+import { MARK_ALL_CALL, MARK_ONE_CALL, alertMarkEffect } from './alert-rows.ts';
+import { markAlertRead, markAllAlertsRead, refreshAlerts, savePushToken } from './alerts.ts';
+import { loginAsCustomer, registerGuestUser, searchCustomers, stopActing } from './call-centre.ts';
+import { refreshPageList } from './page-list.ts';
+import { changeAvatar, changeDetails, checkBan, deleteAccount, logout, refreshProfile, sendContactCode, updateTaxNumber } from './profile.ts';
+import {
+  changePassword,
+  loginWithCode,
+  loginWithPassword,
+  register,
+  requestLoginCode,
+  requestPasswordReset,
+  sendOtp,
+  verifyOtp,
+  verifyPasswordResetCode,
+} from './sign-in.ts';
+import { refreshWallet } from './wallet.ts';
+
+export { checkBan } from './profile.ts';
+
+export interface AccountApiDeps {
+  ctx: SyncContext;
+  outbox: OutboxAccess;
+  /** Runs once logout has ended, whatever it answered: the streams of this customer's orders carry their token and close with the session. */
+  afterLogout(): void;
+}
+
+export type AccountHandlers = Pick<
+  SyncWorkerApi,
+  | 'register'
+  | 'loginWithPassword'
+  | 'requestLoginCode'
+  | 'loginWithCode'
+  | 'sendOtp'
+  | 'verifyOtp'
+  | 'requestPasswordReset'
+  | 'verifyPasswordResetCode'
+  | 'changePassword'
+  | 'refreshProfile'
+  | 'sendContactCode'
+  | 'changeDetails'
+  | 'changeAvatar'
+  | 'updateTaxNumber'
+  | 'deleteAccount'
+  | 'logout'
+  | 'checkBan'
+  | 'loginAsCustomer'
+  | 'registerGuestUser'
+  | 'searchCustomers'
+  | 'stopActing'
+  | 'refreshPageList'
+  | 'refreshAddresses'
+  | 'saveAddress'
+  | 'deleteAddress'
+  | 'setDefaultAddress'
+  | 'refreshAlerts'
+  | 'markAlertRead'
+  | 'markAllAlertsRead'
+  | 'refreshWallet'
+  | 'savePushToken'
+>;
+
+export function accountApi({ ctx, outbox, afterLogout }: AccountApiDeps): AccountHandlers {
+  const { effects } = outbox;
+  for (const call of [MARK_ONE_CALL, MARK_ALL_CALL]) {
+    if (!effects.get(call)) effects.register(call, alertMarkEffect(ctx.db, ctx.now));
+  }
+  return {
+    register: (input) => neverThrow(() => register(ctx, input)),
+    loginWithPassword: (emailOrPhone, password) => neverThrow(() => loginWithPassword(ctx, emailOrPhone, password)),
+    requestLoginCode: (phone) => neverThrow(() => requestLoginCode(ctx, phone)),
+    loginWithCode: (input) => neverThrow(() => loginWithCode(ctx, input)),
+    sendOtp: (phone, email) => neverThrow(() => sendOtp(ctx, phone, email)),
+    verifyOtp: (phone, code) => neverThrow(() => verifyOtp(ctx, phone, code)),
+    requestPasswordReset: (email) => neverThrow(() => requestPasswordReset(ctx, email)),
+    verifyPasswordResetCode: (email, code) => neverThrow(() => verifyPasswordResetCode(ctx, email, code)),
+    changePassword: (email, code, password) => neverThrow(() => changePassword(ctx, email, code, password)),
+    refreshProfile: () => neverThrow(() => refreshProfile(ctx)),
+    sendContactCode: (kind, value) => neverThrow(() => sendContactCode(ctx, kind, value)),
+    changeDetails: (change) => neverThrow(() => changeDetails(ctx, change)),
+    changeAvatar: (image) => neverThrow(() => changeAvatar(ctx, image)),
+    updateTaxNumber: (taxNumber) => neverThrow(() => updateTaxNumber(ctx, taxNumber)),
+    deleteAccount: () => neverThrow(() => deleteAccount(ctx)),
+    logout: () => neverThrow(() => logout(ctx).finally(() => afterLogout())),
+    checkBan: () => neverThrow(() => checkBan(ctx)),
+    loginAsCustomer: (userId) => neverThrow(() => loginAsCustomer(ctx, userId)),
+    registerGuestUser: (input) => neverThrow(() => registerGuestUser(ctx, input)),
+    searchCustomers: (query) => neverThrow(() => searchCustomers(ctx, query)),
+    stopActing: () => neverThrow(() => stopActing(ctx)),
+    refreshPageList: () => neverThrow(() => refreshPageList(ctx)),
+    refreshAddresses: () => neverThrow(() => refreshAddresses(ctx)),
+    saveAddress: (input) => neverThrow(() => saveAddress(ctx, input)),
+    deleteAddress: (addressId) => neverThrow(() => deleteAddress(ctx, addressId)),
+    setDefaultAddress: (addressId) => neverThrow(() => setDefaultAddress(ctx, addressId)),
+    refreshAlerts: () => refreshAlerts(ctx),
+    markAlertRead: (alertId) => markAlertRead(ctx, outbox, alertId),
+    markAllAlertsRead: () => markAllAlertsRead(ctx, outbox),
+    refreshWallet: () => refreshWallet(ctx),
+    savePushToken: (pushToken) => savePushToken(ctx, pushToken),
+  };
+}

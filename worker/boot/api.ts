@@ -1,0 +1,97 @@
+/**
+ * The boot area's methods: boot in the spec's order, the boot resources
+ * (settings, languages, popular locations, content pages), the chosen
+ * address, the forced cache clear and the testers' simulated offline switch.
+ */
+import type { BootResult, DrainReport, SyncWorkerApi } from '../../src/api/worker-api.ts';
+import { PrefKey } from '../../src/db/schema.ts';
+import { checkBan } from '../account/api.ts';
+import { refetchCatalogueIn, refreshHome } from '../catalog/api.ts';
+import { isSimulatedOffline, storeSimulatedOffline } from '../net/simulated-offline.ts';
+import { checkRunningOrder } from '../orders/api.ts';
+import type { SyncContext } from '../replica/context.ts';
+import { neverThrow } from '../replica/never-throw.ts';
+import { writePref } from '../replica/prefs.ts';
+import { recordConnectivity } from '../replica/sync-state.ts';
+import { writeAddress } from '../replica/writes.ts';
+import { boot, refreshReplica } from './boot.ts';
+import { completeCacheClear } from './cache-clear.ts';
+import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
+
+export interface BootApiDeps {
+  ctx: SyncContext;
+  /** Copies the simulated-offline switch where the service worker reads it. */
+  mirror(offline: boolean): Promise<void>;
+  /** One drain of the outbox. */
+  drain(): Promise<DrainReport>;
+  /** The running orders check-running-order must keep: orders watched live, and finished ones a page has open. */
+  watchedOrders(): ReadonlySet<string>;
+}
+
+export type BootHandlers = Pick<
+  SyncWorkerApi,
+  | 'boot'
+  | 'refreshSettings'
+  | 'refreshLanguages'
+  | 'selectLanguage'
+  | 'refreshPopularLocations'
+  | 'setAddress'
+  | 'openPage'
+  | 'completeCacheClear'
+  | 'setSimulatedOffline'
+>;
+
+export function bootApi({ ctx, mirror, drain, watchedOrders }: BootApiDeps): BootHandlers {
+  const { db, now } = ctx;
+  // React's strict mode and a second tab both call boot twice; one pass is enough.
+  let booting: Promise<BootResult> | null = null;
+
+  return {
+    boot() {
+      booting ??= (async () => {
+        try {
+          await mirror(await isSimulatedOffline(db));
+          const result = await boot(ctx);
+          // A banned user (or a session the server ended) is signed out before the screens settle;
+          // not when the page is about to clear everything and reload.
+          if (result.online && result.version?.kind !== 'cache-clear-required') {
+            await neverThrow(() => checkBan(ctx));
+            // The home banner of a customer's order on its way (no request when nobody is signed in).
+            await neverThrow(() => checkRunningOrder(ctx, watchedOrders));
+          }
+          if (result.online) void drain();
+          return result;
+        } finally {
+          booting = null;
+        }
+      })();
+      return booting;
+    },
+    refreshSettings: () => refreshSettings(ctx),
+    refreshLanguages: () => refreshLanguages(ctx),
+    async selectLanguage(languageId) {
+      const before = await db.prefs.get(PrefKey.languageId);
+      const result = await selectLanguage(ctx, languageId);
+      if (result.ok && before?.value !== languageId) await refetchCatalogueIn(ctx, refreshHome);
+      return result;
+    },
+    refreshPopularLocations: () => refreshPopularLocations(ctx),
+    async setAddress(address) {
+      await db.transaction('rw', db.address, db.prefs, async () => {
+        await writeAddress(db, address, now());
+        await writePref(db, PrefKey.locationChosenByUser, true);
+      });
+    },
+    openPage: (slug) => refreshPage(ctx, slug),
+    completeCacheClear: (settingsVersion, cacheVersion) => completeCacheClear(ctx, settingsVersion, cacheVersion),
+    async setSimulatedOffline(offline) {
+      await storeSimulatedOffline(db, offline);
+      await mirror(offline);
+      if (offline) {
+        await recordConnectivity(db, 'offline', now());
+        return;
+      }
+      await Promise.all([drain(), refreshReplica(ctx, { settings: true })]);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The cart's methods: its lines and totals in the replica, and the
+ * availability check queued through the outbox (whose effect this area
+ * registers). Also what the checkout uses: the cart's rows (readCartLines,
+ * readCartMeta, writeCartMeta, emptyCart).
+ */
+import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { OutboxAccess } from '../outbox/api.ts';
+import type { SyncContext } from '../replica/context.ts';
+import { neverThrow } from '../replica/never-throw.ts';
+import { cartCheckEffect } from './availability-check.ts';
+import { addToCart, checkCart, clearCart, removeCartLine, restoreCartLine, setCartLineQuantity } from './cart.ts';
+import { CHECK_CART_CALL } from './rows.ts';
+
+export { emptyCart, readCartLines, readCartMeta, writeCartMeta } from './rows.ts';
+
+export interface CartApiDeps {
+  ctx: SyncContext;
+  outbox: OutboxAccess;
+}
+
+export type CartHandlers = Pick<SyncWorkerApi, 'addToCart' | 'setCartLineQuantity' | 'removeCartLine' | 'restoreCartLine' | 'clearCart' | 'checkCart'>;
+
+export function cartApi({ ctx, outbox }: CartApiDeps): CartHandlers {
+  const { effects } = outbox;
+  if (!effects.get(CHECK_CART_CALL)) effects.register(CHECK_CART_CALL, cartCheckEffect(ctx.db, ctx.now));
+  return {
+    addToCart: (input) => neverThrow(() => addToCart(ctx, input)),
+    setCartLineQuantity: (lineId, quantity) => neverThrow(() => setCartLineQuantity(ctx, lineId, quantity)),
+    removeCartLine: (lineId) => neverThrow(() => removeCartLine(ctx, lineId)),
+    restoreCartLine: (removed) => neverThrow(() => restoreCartLine(ctx, removed)),
+    clearCart: () => neverThrow(() => clearCart(ctx)),
+    checkCart: () => neverThrow(() => checkCart(ctx, outbox)),
+  };
+}
