@@ -4,6 +4,7 @@
  * storage is not asked for here: DESIGN §2 asks for it once a user has an
  * account or is a driver, which later features handle.
  */
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
@@ -34,4 +35,8 @@ const simulatedOfflineApplied = applySimulatedOfflineAtStart(services).catch((er
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(<App services={services} bootAfter={simulatedOfflineApplied} />);
+// The first render as a transition: React renders it in slices that yield to the browser between them,
+// rather than in one long task a slow phone cannot answer a tap during (Lighthouse's Total Blocking Time).
+startTransition(() => {
+  createRoot(root).render(<App services={services} bootAfter={simulatedOfflineApplied} />);
+});

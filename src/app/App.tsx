@@ -4,7 +4,7 @@ import { AppChrome } from './AppChrome.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BootGate } from './boot.tsx';
 import { LocalMirrors } from './local-mirrors.tsx';
-import { LookProvider } from './look.tsx';
+import { SettingsAndLanguageProvider } from './settings-and-language.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { ServicesProvider, type AppServices } from './services.tsx';
 import '../ui/base.css';
@@ -13,7 +13,7 @@ import '../ui/components.css';
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <ServicesProvider services={services}>
-      <LookProvider>{children}</LookProvider>
+      <SettingsAndLanguageProvider>{children}</SettingsAndLanguageProvider>
     </ServicesProvider>
   );
 }

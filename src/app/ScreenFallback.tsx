@@ -1,5 +1,5 @@
 import { Spinner } from '../ui/Spinner.tsx';
-import { useT } from './look.tsx';
+import { useT } from './settings-and-language.tsx';
 
 /** What shows while a screen's code loads (bounded by the lazy-screen time-out). */
 export function ScreenFallback() {

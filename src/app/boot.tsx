@@ -7,7 +7,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BootResult } from '../api/worker-api.ts';
 import { OfflineScreen } from '../features/system/OfflineScreen.tsx';
-import { useSettings } from './look.tsx';
+import { useSettings } from './settings-and-language.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
 import { useServices } from './services.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PrefKey } from '../db/schema.ts';
-import { orderTypeOf } from '../features/stores/store-rows.ts';
+import { orderTypeOf } from '../features/stores/saved-list.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
 import { useCurrentAddress, usePref } from './hooks/use-replica-rows.ts';
 

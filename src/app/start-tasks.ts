@@ -31,6 +31,8 @@ export async function applySimulatedOfflineAtStart({ db, worker, serviceWorker }
   const flag = readOfflineFlag(win.location.search);
   if (flag !== null) {
     win.history.replaceState(win.history.state, '', withoutOfflineFlag(win.location.href));
+    // A tester is here: the account page keeps the switch for them on this device.
+    await db.prefs.put({ key: PrefKey.testerTools, value: true });
     await setSimulatedOfflineMode(flag, { worker, serviceWorker });
     return;
   }

@@ -109,10 +109,10 @@ export interface PlaceSearchRow extends Mirrored {
   query: string;
   places: Place[];
 }
-/** A cart line (worker/cart-lines.ts writes whole CartLine rows; see StoredCartLine for the optional fields). */
+/** A cart line (worker/cart/rows.ts writes whole CartLine rows; see StoredCartLine for the optional fields). */
 export type CartLineRow = StoredCartLine;
 /**
- * The availability checks of the cart (worker/cart-check.ts). Only the newest
+ * The availability checks of the cart (worker/cart/availability-check.ts). Only the newest
  * check counts: queuing one deletes the older ones from the outbox.
  */
 export interface CartCheckState {
@@ -154,7 +154,7 @@ export interface AlertRow extends Mirrored {
   [field: string]: unknown;
 }
 /**
- * What the worker writes into `alerts` (worker/alerts.ts): the server's alert,
+ * What the worker writes into `alerts` (worker/account/alerts.ts): the server's alert,
  * whose customer it is, and which queued mark-read (outbox id) made it read
  * here before the server confirmed it.
  */
@@ -170,7 +170,7 @@ export type WalletRow = Wallet & {
 };
 /**
  * A saved address of the signed-in customer as get-addresses answers it
- * (worker/addresses.ts). The `addresses` table keeps its loose RecordRow type
+ * (worker/account/addresses.ts). The `addresses` table keeps its loose RecordRow type
  * for rows written before this shape; read it through this type. Whose list
  * it is needs no field: every change of user clears the table.
  */
@@ -367,6 +367,8 @@ export const PrefKey = {
   settingsVersion: 'forceNewSettingsVersion',
   cacheVersion: 'forceCacheClearVersion',
   simulatedOffline: 'simulatedOffline',
+  /** This device opened the app with `?offline=…` once: the account page shows the tester tools (a setting shows them everywhere). */
+  testerTools: 'testerTools',
   activeStore: 'activeStore',
   locationChosenByUser: 'locationChosenByUser',
   outboxSeq: 'outboxSeq',
@@ -388,9 +390,9 @@ export const PrefKey = {
   storagePersistAsked: 'storagePersistAsked',
   /** The content pages' names and slugs (get-pages) for the account page's links: `{ pages, fetchedAt }`. */
   pageList: 'pageList',
-  /** The build fingerprint of the built-in English texts stored under BUILT_IN_TEXTS_ID (worker/replica-writes.ts). */
+  /** The build fingerprint of the built-in English texts stored under BUILT_IN_TEXTS_ID (worker/replica/writes.ts). */
   builtInTextsVersion: 'builtInTextsVersion',
-  // Checkout and orders (worker/checkout*.ts, worker/orders.ts; shapes in src/api/checkout-worker-api.ts).
+  // Checkout and orders (worker/checkout/, worker/orders/; shapes in src/api/checkout-worker-api.ts).
   /** The server's last price of the cart with the checkout's choices: CheckoutQuoteRow. */
   checkoutQuote: 'checkoutQuote',
   /** get-payment-gateways' last answer: PaymentGatewaysRow. */
@@ -401,6 +403,8 @@ export const PrefKey = {
   pendingPayment: 'pendingPayment',
   /** The orders list's cursor: OrdersListRow. */
   ordersList: 'ordersList',
+  /** Where the customer's last delivery order went, the next checkout's default: LastDeliveryAddressRow. */
+  lastDeliveryAddress: 'lastDeliveryAddress',
 } as const;
 
 /**
@@ -419,6 +423,7 @@ export const PREFS_KEPT_ON_CACHE_CLEAR: readonly string[] = [
   PrefKey.visitCount,
   PrefKey.outboxSeq,
   PrefKey.simulatedOffline,
+  PrefKey.testerTools,
   // An order the server may hold without the app knowing yet: its key must survive, or a retry could order twice.
   PrefKey.placeOrderAttempt,
   PrefKey.pendingPayment,

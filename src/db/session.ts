@@ -30,6 +30,8 @@ export interface CustomerSessionData {
   taxNumber: string | null;
   /** Integer minor units, as update-user-info last answered it. */
   walletBalance: number;
+  /** Loyalty points, as update-user-info last answered them. */
+  loyaltyPoints: number;
   actingAgent: ActingAgent | null;
 }
 
@@ -55,6 +57,7 @@ export function customerSessionOf(row: SessionRow): CustomerSession {
     avatar: typeof data.avatar === 'string' ? data.avatar : null,
     taxNumber: typeof data.taxNumber === 'string' ? data.taxNumber : null,
     walletBalance: typeof data.walletBalance === 'number' ? data.walletBalance : 0,
+    loyaltyPoints: typeof data.loyaltyPoints === 'number' ? data.loyaltyPoints : 0,
     actingAgent: data.actingAgent ?? null,
   };
 }

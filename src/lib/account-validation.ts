@@ -3,7 +3,7 @@
  * text key of what is wrong with one field (shown under it), or null. The
  * rules are the server's (src/api/account-rules.ts), which still decides.
  */
-import { ONE_TIME_CODE_DIGITS } from '../api/account-limits.ts';
+import { ONE_TIME_CODE_DIGITS, PERSON_NAME_MAX_LENGTH } from '../api/account-limits.ts';
 import { emailProblem, passwordProblem, phoneProblem, taxNumberProblem } from '../api/account-rules.ts';
 import { errorTextKey } from '../api/errors.ts';
 import type { TextKey } from '../api/texts.ts';
@@ -12,7 +12,11 @@ export type FieldCheck = (value: string) => TextKey | null;
 
 const CODE_PATTERN = new RegExp(`^\\d{${ONE_TIME_CODE_DIGITS}}$`);
 
-export const checkName: FieldCheck = (value) => (value.trim() ? null : 'fieldNameRequired');
+export const checkName: FieldCheck = (value) => {
+  if (!value.trim()) return 'fieldNameRequired';
+  // Caught here, not after the code was texted: the server refuses a longer name (issue 15.10).
+  return [...value.trim()].length <= PERSON_NAME_MAX_LENGTH ? null : 'fieldNameTooLong';
+};
 
 export const checkEmail: FieldCheck = (value) => {
   if (!value.trim()) return 'fieldEmailRequired';
@@ -57,8 +61,6 @@ export const checkTaxNumber: FieldCheck = (value) => {
   const problem = taxNumberProblem(value);
   return problem ? errorTextKey(problem) : null;
 };
-
-export const checkCustomerId: FieldCheck = (value) => (/^[1-9]\d{0,9}$/.test(value.trim()) ? null : 'fieldCustomerIdFormat');
 
 /** Runs the checks of a form: the fields with a problem, in the form's order. */
 export function checkFields<F extends string>(values: Record<F, string>, checks: Partial<Record<F, FieldCheck>>): Partial<Record<F, TextKey>> {

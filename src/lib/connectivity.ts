@@ -3,6 +3,12 @@ import { formatText, type TextKey } from '../api/texts.ts';
 /** What the worker writes in syncState 'connectivity' when the server was not reached. */
 const UNREACHABLE_ERRORS: readonly string[] = ['offline', 'timeout'];
 
+/** Whether the app is offline, and whether because a tester simulates it. */
+export interface Connectivity {
+  offline: boolean;
+  simulated: boolean;
+}
+
 /**
  * The app is offline when the worker's last request failed by network (or
  * timed out) or a tester simulates it. `navigator.onLine` is not consulted: it reads true

@@ -49,15 +49,31 @@ function toHex({ r, g, b }: Rgb): string {
   return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** The light backgrounds brand text sits on: cards (--surface) and the page (--bg, base.css). */
+export const LIGHT_SURFACE = '#ffffff';
+export const PAGE_BACKGROUND = '#f6f6f8';
+/** The active tab's pill: the brand at 14 % over the surface (tab-bar.css). */
+const TINT_SHARE = 0.14;
+
+function mix(a: Rgb, b: Rgb, shareOfA: number): Rgb {
+  return { r: a.r * shareOfA + b.r * (1 - shareOfA), g: a.g * shareOfA + b.g * (1 - shareOfA), b: a.b * shareOfA + b.b * (1 - shareOfA) };
+}
+
 /**
- * The brand colour darkened until it reads as text on white (4.5:1), for
- * links and the active tab label; a dark enough brand comes back unchanged.
+ * The brand colour darkened until it reads as text (4.5:1) on every light
+ * background it is used on: cards, the page's grey and the brand's own pale
+ * tint; for links, the active tab label and the console's accents. A dark
+ * enough brand comes back unchanged.
  */
-export function brandInkOnWhite(brand: string): string {
+export function brandInk(brand: string): string {
   let rgb = parseHexColor(brand);
   if (!rgb) return '#1f2937';
-  for (let step = 0; step < 20 && contrastRatio(rgb, WHITE) < 4.5; step++) {
-    rgb = { r: rgb.r * 0.9, g: rgb.g * 0.9, b: rgb.b * 0.9 };
+  const surface = parseHexColor(LIGHT_SURFACE) ?? WHITE;
+  const backgrounds = [surface, parseHexColor(PAGE_BACKGROUND) ?? WHITE, mix(rgb, surface, TINT_SHARE)];
+  // Rounded as it will be written, so the check holds for the colour the page really gets.
+  const reads = (ink: Rgb) => backgrounds.every((background) => contrastRatio(parseHexColor(toHex(ink)) ?? ink, background) >= 4.5);
+  for (let step = 0; step < 30 && !reads(rgb); step++) {
+    rgb = { r: rgb.r * 0.95, g: rgb.g * 0.95, b: rgb.b * 0.95 };
   }
   return toHex(rgb);
 }

@@ -78,18 +78,21 @@ export async function registerCustomer(app: FastifyInstance, name = 'Test Custom
   return { id: data.id, token: data.auth_token, email, phone, password };
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Real 1×1 pictures (the server decodes and re-encodes every upload), made with sharp. */
+const TINY_IMAGES = {
+  png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWN4ESANAAN3AVRqZe/+AAAAAElFTkSuQmCC',
+  jpeg:
+    '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABgf/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCMAEVt/9k=',
+  webp: 'UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAdQqKJ3o/+BiOh/AAA=',
+} as const;
 
-/** Bytes that start like an image of the type (the server checks magic bytes), padded to `size`. */
+/**
+ * A real picture of the type (a 1×1 image a decoder reads; 'gif' only starts
+ * like one, for the type checks), followed by filler bytes up to `size`: the
+ * server's size and type checks see `size` bytes, its decoder a valid image.
+ */
 export function imageBytes(type: 'png' | 'jpeg' | 'webp' | 'gif', size = 64): Buffer {
-  const head =
-    type === 'png'
-      ? PNG_SIGNATURE
-      : type === 'jpeg'
-        ? Buffer.from([0xff, 0xd8, 0xff, 0xe0])
-        : type === 'webp'
-          ? Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')])
-          : Buffer.from('GIF89a');
+  const head = type === 'gif' ? Buffer.from('GIF89a') : Buffer.from(TINY_IMAGES[type], 'base64');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 7)]);
 }
 

@@ -4,7 +4,7 @@
  * off duty, or for a store they do not deliver for).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { linkDriverToStores } from '../../server/drivers/driver-stores.ts';
 import { toggleDuty } from '../../server/drivers/duty.ts';
 

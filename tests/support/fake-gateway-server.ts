@@ -18,7 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import type { PaymentsConfig } from '../../server/payments/config.ts';
 import { isValidPaytmSignature, paytmSignature } from '../../server/payments/paytm-checksum.ts';
 import type { TestDatabaseKind } from './databases.ts';

@@ -1,9 +1,10 @@
 /**
  * Puts the server in the state where another copy of an action is still
  * running: its Idempotency-Key is reserved, as the server's own plugin does
- * on arrival, with no answer stored yet.
+ * on arrival, with no answer stored yet, by a holder whose lease is current
+ * (another process that is alive).
  */
-import { canonicalJson, sha256 } from '../../server/plugins/idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/plugins/idempotency.ts';
 import type { TestServer } from './test-server.ts';
 
 export async function holdIdempotencyKey(
@@ -11,5 +12,6 @@ export async function holdIdempotencyKey(
   action: { call: string; key: string; body: unknown; caller?: string },
 ): Promise<void> {
   const scope = `${action.caller ?? 'anonymous'} POST /public/api/${action.call}`;
-  await server.app.idempotencyRepository.reserve({ scope, key: action.key }, sha256(canonicalJson(action.body)));
+  const lease = { owner: 'another-live-process', until: new Date(Date.now() + IDEMPOTENCY_LEASE_MS).toISOString() };
+  await server.app.idempotencyRepository.reserve({ scope, key: action.key }, requestHashOf(action.body), lease);
 }

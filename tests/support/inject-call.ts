@@ -6,7 +6,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX, callPath, type CallName, type CallParams, type LoginResult } from '../../src/api/index.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
-import type { UserRole } from '../../server/db/schema.ts';
+import type { UserRole } from '../../server/db/tables.ts';
 
 export function injectCall<N extends CallName>(
   app: FastifyInstance,

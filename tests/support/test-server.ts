@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { AppConfig } from '../../server/config.ts';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
 import type { PaymentsConfig } from '../../server/payments/config.ts';
@@ -28,6 +28,8 @@ export interface TestServerOptions {
   register?: BuildAppOptions['register'];
   /** The payment gateways' credentials, as the environment would give them; default none. */
   payments?: PaymentsConfig;
+  /** The time sign-in lockouts and the message budget count by (BuildAppOptions.clock); default the real one. */
+  clock?: BuildAppOptions['clock'];
 }
 
 export interface TestServer {
@@ -41,7 +43,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export const REPOSITORY_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+/** The build e2e tests serve: dist/, or TEST_DIST_DIR (a build of one's own, e.g. while another build is under way). */
+export const REPOSITORY_DIST_DIR = process.env.TEST_DIST_DIR
+  ? path.resolve(process.env.TEST_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 export function testConfig(database: TestDatabase, distDir: string = REPOSITORY_DIST_DIR): AppConfig {
   return {
@@ -51,6 +56,8 @@ export function testConfig(database: TestDatabase, distDir: string = REPOSITORY_
     databaseUrl: database.databaseUrl,
     distDir,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests read one-time codes over HTTP, as a developer may (the route answers loopback callers only).
+    devOutboxHttp: true,
   };
 }
 
@@ -63,7 +70,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = await createTestDatabase(options.kind ?? 'sqlite');
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp(withPayments(testConfig(database, options.distDir), options.payments), { register: options.register });
+    app = await buildApp(withPayments(testConfig(database, options.distDir), options.payments), {
+      register: options.register,
+      clock: options.clock,
+    });
     if (options.seed ?? true) {
       await seedDemo(app.db, database.dataDir, { withoutPrimaryLocation: options.withoutPrimaryLocation ?? false });
     }

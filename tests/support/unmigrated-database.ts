@@ -7,7 +7,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.ts';
 
 export interface UnmigratedDatabase {

@@ -2,8 +2,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AddressRow } from '../../db/schema.ts';
 import { PrefKey, SyncResource } from '../../db/schema.ts';
-import { isAppOffline } from '../../lib/connectivity.ts';
-import { useHomeSnapshot } from '../look.tsx';
+import { isAppOffline, type Connectivity } from '../../lib/connectivity.ts';
+import { useHomeSnapshot } from '../settings-and-language.tsx';
 import { useReplica } from '../services.tsx';
 
 /** The current address, null when none is set, undefined while loading (the home snapshot's before the replica answers). */
@@ -36,11 +36,6 @@ export function useCustomerSignedIn(): boolean {
 export function useCartQuantity(): number {
   const db = useReplica();
   return useLiveQuery(async () => (await db.cartMeta.get('cart'))?.productQuantity ?? 0, [db], 0);
-}
-
-export interface Connectivity {
-  offline: boolean;
-  simulated: boolean;
 }
 
 /** Before the replica answers: what it said when the home snapshot was taken, so the offline notes do not arrive late. */

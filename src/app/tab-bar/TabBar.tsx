@@ -9,7 +9,7 @@ import { TAB_PRESS_ANIMATION_MS } from '../../api/constants.ts';
 import type { TextKey } from '../../api/texts.ts';
 import { BagIcon, BellIcon, CompassIcon, PinIcon, UserIcon } from '../../ui/icons.tsx';
 import { useCartQuantity, useUnreadAlertCount } from '../hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../look.tsx';
+import { useSettings, useT } from '../settings-and-language.tsx';
 import './tab-bar.css';
 
 interface Tab {

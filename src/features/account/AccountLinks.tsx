@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { TextKey } from '../../api/texts.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import type { PageList } from '../../db/session.ts';

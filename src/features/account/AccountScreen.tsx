@@ -1,17 +1,23 @@
 /**
  * /my-account. Signed out: sign in or create an account, the links, the
- * tester tools. Signed in: the profile with its picture, the tax number,
+ * tester tools. Signed in: the profile with its picture, the name, e-mail
+ * and phone to change (DetailsForms.tsx), the tax number,
  * the links, sign out and deleting the account. The screen shows the
  * session row and asks the worker to refresh it (update-user-info).
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isSwitchOn } from '../../api/setting-values.ts';
 import type { TextKey } from '../../api/texts.ts';
+import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
+import { PrefKey } from '../../db/schema.ts';
 import type { CustomerSession } from '../../db/session.ts';
+import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { writeHomeSnapshot } from '../home/home-snapshot.ts';
 import { SimulatedOfflineSwitch } from '../offline/SimulatedOfflineSwitch.tsx';
@@ -19,6 +25,7 @@ import { InstallOffer, useInstallOfferInFooter } from '../prompts/InstallOffer.t
 import { AccountLinks, PageLinks } from './AccountLinks.tsx';
 import { AvatarForm } from './AvatarForm.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
+import { AccountDetails } from './DetailsForms.tsx';
 import { TaxNumberForm } from './TaxNumberForm.tsx';
 import '../../ui/form.css';
 import './account.css';
@@ -39,15 +46,45 @@ export function AccountScreen() {
   return (
     <ScreenShell title={t('screenAccount')} topLevel className="account-screen">
       {session ? <SignedIn session={session} onLeft={leave} /> : <SignedOut farewell={farewell} />}
+      <AccountLanguage />
       <PageLinks />
       {!installInFooter && <InstallOffer placement="card" />}
-      <section className="card" aria-labelledby="tester-tools-heading">
-        <h2 id="tester-tools-heading" className="card-title">
-          {t('testerTools')}
-        </h2>
-        <SimulatedOfflineSwitch />
-      </section>
+      <TesterTools />
     </ScreenShell>
+  );
+}
+
+/** The language on a phone: the desktop landing has its own selector, the app has this one (signed in or not). */
+function AccountLanguage() {
+  const t = useT();
+  const { db } = useServices();
+  const choices = useLiveQuery(() => db.languages.count(), [db], 0);
+  if (choices < 2) return null;
+  return (
+    <section className="card account-language" aria-label={t('languageLabel')}>
+      <LanguageSelect />
+    </section>
+  );
+}
+
+/**
+ * "Simulate offline mode" is for testers: shown when the administrator turns
+ * it on for everyone (testerToolsEnabled), on a device a tester opened with
+ * ?offline once, and while the mode is on (so it can be turned off).
+ */
+function TesterTools() {
+  const t = useT();
+  const enabled = isSwitchOn(useSettings().get('testerToolsEnabled'));
+  const tester = usePref(PrefKey.testerTools) === true;
+  const simulating = usePref(PrefKey.simulatedOffline) === true;
+  if (!enabled && !tester && !simulating) return null;
+  return (
+    <section className="card" aria-labelledby="tester-tools-heading" data-testid="tester-tools">
+      <h2 id="tester-tools-heading" className="card-title">
+        {t('testerTools')}
+      </h2>
+      <SimulatedOfflineSwitch />
+    </section>
   );
 }
 
@@ -118,9 +155,12 @@ function SignedIn({ session, onLeft }: { session: CustomerSession; onLeft: (fare
               {session.phone ?? t('accountNoPhone')}
               {session.phone && session.phoneVerified && <span className="account-verified"> · {t('accountPhoneVerified')}</span>}
             </dd>
+            <dt>{t('accountLoyaltyPoints')}</dt>
+            <dd data-testid="account-loyalty">{t('accountLoyaltyPointsValue', { points: session.loyaltyPoints })}</dd>
           </dl>
         </div>
       </section>
+      <AccountDetails session={session} />
       {isAgent && (
         <section className="card" aria-labelledby="agent-tools-heading">
           <h2 id="agent-tools-heading" className="card-title">

@@ -7,7 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../api/account-limits.ts';
 import { imageTypeOf } from '../../api/account-rules.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 
@@ -85,7 +85,7 @@ export function AvatarForm({ current, initials }: { current: string | null; init
     <div className="avatar-form" data-testid="avatar-form">
       <div className="avatar-frame">
         {shown ? (
-          <img className="avatar-image" src={shown} alt={chosen ? t('avatarPreviewAlt') : t('avatarAlt')} data-testid="avatar-image" />
+          <img className="avatar-image" src={shown} alt={chosen ? t('avatarPreviewAlt') : t('avatarAlt')} width={96} height={96} data-testid="avatar-image" />
         ) : (
           <span className="avatar-initials" aria-hidden="true">
             {initials}

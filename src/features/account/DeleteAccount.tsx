@@ -1,7 +1,7 @@
 /** delete-user behind a confirmation that says what it does; not offered to an agent acting for the customer. */
 import { useState } from 'react';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ERROR_TEXT_KEYS } from '../../api/errors.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import type { CustomerSession, SessionEnded } from '../../db/session.ts';

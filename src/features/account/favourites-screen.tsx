@@ -1,6 +1,6 @@
 /** /my-favorite-stores: the signed-in customer's favourite stores as cards (spec §6: customers only). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { SyncResource } from '../../db/schema.ts';
@@ -8,10 +8,10 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCardList } from '../stores/StoreCardList.tsx';
 import { storesInOrder, useOrderType } from '../stores/store-rows.ts';
-import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
 
 function useFavouriteStores() {

@@ -5,7 +5,7 @@
  * it. House and tag typed before changing the place are kept.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import type { SavedAddressRow } from '../../db/schema.ts';
 import { PlaceChooser } from '../location/PlaceChooser.tsx';

@@ -1,6 +1,6 @@
 /**
  * A refused address change in words. Offline gets its own sentence: address
- * changes are never queued (worker/addresses.ts says why), so the user must
+ * changes are never queued (worker/account/addresses.ts says why), so the user must
  * know nothing changed and that it needs the network.
  */
 import type { TextKey } from '../../api/texts.ts';

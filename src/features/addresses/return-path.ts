@@ -18,15 +18,6 @@ export function addAddressPath(returnTo: string): string {
   return `/my-addresses?${params.toString()}`;
 }
 
-/**
- * Only a path of this app: '/checkout' yes; 'https://…', '//host', '/\\host'
- * or 'javascript:' no (an open redirect could dress a phishing page as ours).
- */
-export function safeReturnPath(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
-}
-
 export function savedAddressIdOf(state: unknown): number | null {
   const id = (state as Partial<AddressReturnState> | null)?.savedAddressId;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;

@@ -3,9 +3,10 @@
  * button above the page under 900 px), who is signed in with a way out, a
  * notice while the network is gone, and the open section.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
+import { keepHeightInProperty } from '../../ui/height-property.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
 import { sectionsFor, startPathFor } from './console-sections.ts';
@@ -19,10 +20,13 @@ export function ConsoleLayout() {
   const online = useOnline();
   const sections = sectionsFor(session.role);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The bar wraps on a phone; the sticky nav and toolbars stand below however tall it is (console.css).
+  const barRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => (barRef.current ? keepHeightInProperty(barRef.current, '--console-bar-space') : undefined), []);
 
   return (
     <div className="console-frame">
-      <header className="console-bar">
+      <header className="console-bar" ref={barRef}>
         <button
           type="button"
           className="button button-ghost console-menu-button"
@@ -70,7 +74,7 @@ export function ConsoleLayout() {
             {sections.map(({ path, Screen }) => (
               <Route key={path} path={`${path}/*`} element={<Screen />} />
             ))}
-            <Route path="*" element={<NotFoundScreen />} />
+            <Route path="*" element={<NotFoundScreen inPage />} />
           </Routes>
         </Suspense>
       </main>

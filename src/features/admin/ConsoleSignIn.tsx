@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useReplica } from '../../app/services.tsx';
 import { checkEmailOrPhone, checkPassword } from '../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';

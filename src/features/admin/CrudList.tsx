@@ -5,7 +5,7 @@
  * its form and its delete call; this holds which row is open and the words.
  */
 import { useState, type ReactNode } from 'react';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { ConsoleResult } from './admin-api.ts';
 import { useAnnounce } from './console-toast.tsx';
@@ -49,7 +49,7 @@ export function CrudList<T extends { id: number }>(props: CrudListProps<T>) {
     const result = await props.remove(item);
     setBusy(false);
     setDeleting(null);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     if (open !== 'new' && open?.id === item.id) close();
     announce(t('consoleDeleted'));
     props.onRemoved?.();

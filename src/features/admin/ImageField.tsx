@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { CATALOG_IMAGE_MAX_BYTES } from '../../api/catalog-admin-limits.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { useConsoleCall } from './console-session.tsx';
 import { useFailureText } from './use-console-query.ts';
@@ -36,7 +36,7 @@ export function ImageField({ id, label, error, value, onChange }: ImageFieldProp
     try {
       const result = await call('admin/upload-image', { image: await dataUrlOf(file) });
       if (result.ok) onChange(result.value.url);
-      else setUploadError(failureText(result.error));
+      else setUploadError(failureText(result));
     } finally {
       setUploading(false);
     }
@@ -54,7 +54,7 @@ export function ImageField({ id, label, error, value, onChange }: ImageFieldProp
         onChange={(event) => onChange(event.target.value)}
       />
       <div className="console-image-row">
-        {value ? <img className="console-image-preview" src={value} alt={t('consoleImagePreview', { label })} /> : null}
+        {value ? <img className="console-image-preview" src={value} alt={t('consoleImagePreview', { label })} width={120} height={64} /> : null}
         {/* The input before its label, so the label can show the input's keyboard focus (console.css). */}
         <input
           id={uploadId}

@@ -4,31 +4,16 @@
  * whose bundle has a size budget) and keeps nothing but its session. Types
  * come from the one call table (calls.ts), imported as types only so the
  * schemas stay out of this chunk. Every failure comes back as a value, never
- * a throw: the code the UI turns into words, the server's message, and the
- * per-field details a form shows next to its fields.
+ * a throw, and the same value as the sync worker's (SyncFailure, issue 16.2):
+ * the UI turns it into words in one place, and a form places its details
+ * next to its fields.
  */
 import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
-import type { ErrorCode } from '../../api/errors.ts';
+import { isApiError } from '../../api/errors.ts';
 import { API_PREFIX } from '../../api/paths.ts';
+import { failureFromAnswer, type FailureDetail, type SyncFailure } from '../../api/sync-result.ts';
 
-/** OFFLINE: no network (or the browser says so); UNEXPECTED: an answer that is not the API's (a proxy page, a crash). */
-export type ConsoleErrorCode = ErrorCode | 'OFFLINE' | 'UNEXPECTED';
-
-export interface FieldDetail {
-  /** A JSON pointer into the request body: /name, /settings/storeColor, /opening_hours/2/opens. */
-  path: string;
-  message: string;
-}
-
-export interface ConsoleFailure {
-  code: ConsoleErrorCode;
-  message: string;
-  details: FieldDetail[];
-  /** The HTTP status; 0 when no answer came. */
-  status: number;
-}
-
-export type ConsoleResult<T> = { ok: true; value: T } | { ok: false; error: ConsoleFailure };
+export type ConsoleResult<T> = { ok: true; value: T } | SyncFailure;
 
 /** Calls answer within this long or count as unreachable; an image upload is the largest body. */
 export const CONSOLE_CALL_TIMEOUT_MS = 20_000;
@@ -44,14 +29,15 @@ export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-const offline = (message: string): ConsoleFailure => ({ code: 'OFFLINE', message, details: [], status: 0 });
+const GATEWAY_STATUSES = [502, 503, 504];
+const OFFLINE: SyncFailure = { ok: false, reason: 'offline' };
 
 export async function callConsole<N extends CallName>(
   name: N,
   body: CallBody<N>,
   options: ConsoleCallOptions = {},
 ): Promise<ConsoleResult<CallResponse<N>>> {
-  if (isOffline()) return { ok: false, error: offline('the browser is offline') };
+  if (isOffline()) return OFFLINE;
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), CONSOLE_CALL_TIMEOUT_MS);
@@ -69,37 +55,21 @@ export async function callConsole<N extends CallName>(
       cache: 'no-store',
       signal: AbortSignal.any(signals),
     });
-  } catch (error) {
+  } catch {
     // No answer: no network, the time-out, or the caller's own abort (a screen left, whose answer nobody reads).
-    return { ok: false, error: offline(error instanceof Error ? error.message : 'the request failed') };
+    return timeout.signal.aborted ? { ok: false, reason: 'timeout' } : OFFLINE;
   } finally {
     clearTimeout(timer);
   }
   const answer: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { ok: true, value: answer as CallResponse<N> };
-  return { ok: false, error: failureOf(response.status, answer) };
-}
-
-function failureOf(status: number, answer: unknown): ConsoleFailure {
-  if (typeof answer === 'object' && answer !== null && typeof (answer as { code?: unknown }).code === 'string') {
-    const { code, message, details } = answer as { code: ErrorCode; message?: unknown; details?: unknown };
-    return {
-      code,
-      message: typeof message === 'string' ? message : '',
-      details: Array.isArray(details) ? details.filter(isFieldDetail) : [],
-      status,
-    };
-  }
-  // A gateway page or an empty 5xx: retrying later may help.
-  return { code: status === 503 || status === 502 || status === 504 ? 'OFFLINE' : 'UNEXPECTED', message: `HTTP ${status}`, details: [], status };
-}
-
-function isFieldDetail(value: unknown): value is FieldDetail {
-  return typeof value === 'object' && value !== null && typeof (value as FieldDetail).path === 'string' && typeof (value as FieldDetail).message === 'string';
+  // A gateway's page or an empty 502–504 (the API's own 5xx carry its body): the server is out of reach for now.
+  if (!isApiError(answer) && GATEWAY_STATUSES.includes(response.status)) return OFFLINE;
+  return failureFromAnswer(response.status, answer);
 }
 
 /** The top-level field a detail names: '/settings/storeColor' under 'settings' is 'storeColor'; '/name' is 'name'. */
-export function detailField(detail: FieldDetail, under?: string): string | null {
+export function detailField(detail: FailureDetail, under?: string): string | null {
   const parts = detail.path
     .split('/')
     .slice(1)

@@ -11,7 +11,8 @@ import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
 import { useReplica } from '../../app/services.tsx';
 import type { ReplicaDatabase } from '../../db/schema.ts';
 import { CONSOLE_SESSION_ID } from '../../db/session.ts';
-import { callConsole, type ConsoleFailure, type ConsoleResult } from './admin-api.ts';
+import { failureCode, type SyncFailure } from '../../api/sync-result.ts';
+import { callConsole, type ConsoleResult } from './admin-api.ts';
 
 /** Who may open the console: administrators everything, store owners their own stores. */
 export const CONSOLE_ROLES = ['admin', 'store_owner'] as const;
@@ -46,7 +47,7 @@ export function useStoredConsoleSession(): ConsoleSession | null | undefined {
   }, [db]);
 }
 
-export type SignInOutcome = { ok: true; session: ConsoleSession } | { ok: false; error: ConsoleFailure } | { ok: false; refused: 'role' };
+export type SignInOutcome = { ok: true; session: ConsoleSession } | SyncFailure | { ok: false; refused: 'role' };
 
 /** Signs in with the app's `login` call and keeps the session only for an administrator or a store owner. */
 export async function signInToConsole(db: ReplicaDatabase, emailOrPhone: string, password: string): Promise<SignInOutcome> {
@@ -92,7 +93,8 @@ export function ConsoleSessionProvider({ session, children }: { session: Console
     async (name, body, signal) => {
       const result = await callConsole(name, body, { token: session.token, ...(signal ? { signal } : {}) });
       // The token expired or was revoked (a new password, a ban): back to the sign-in page.
-      if (!result.ok && (result.error.code === 'UNAUTHORIZED' || result.error.code === 'ACCOUNT_BANNED')) {
+      const code = result.ok ? null : failureCode(result);
+      if (code === 'UNAUTHORIZED' || code === 'ACCOUNT_BANNED') {
         await db.session.delete(CONSOLE_SESSION_ID);
       }
       return result;

@@ -1,6 +1,6 @@
 /** Small pieces every console section uses: its heading, the states of a read, a search box, a yes/no mark, a table. */
 import type { ReactNode } from 'react';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { QueryState } from './use-console-query.ts';
 import { useFailureText } from './use-console-query.ts';
@@ -83,25 +83,27 @@ interface ConsoleTableProps {
 /** A console list as a table: its caption, column headings, the rows given, and a row that says when there are none. */
 export function ConsoleTable({ caption, testId, headings, empty = null, children }: ConsoleTableProps) {
   return (
-    <table className="console-table" data-testid={testId}>
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {headings.map((heading) => (
-            <th key={heading} scope="col">
-              {heading}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {empty !== null && (
+    <div className="console-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="console-table" data-testid={testId}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
           <tr>
-            <td colSpan={headings.length}>{empty}</td>
+            {headings.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
           </tr>
-        )}
-        {children}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {empty !== null && (
+            <tr>
+              <td colSpan={headings.length}>{empty}</td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
+    </div>
   );
 }

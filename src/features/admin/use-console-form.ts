@@ -9,9 +9,11 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { errorTextKey, type ErrorCode } from '../../api/errors.ts';
+import { failureCode, failureDetails, type SyncFailure } from '../../api/sync-result.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT, type Translate } from '../../app/look.tsx';
-import { detailField, type ConsoleFailure, type ConsoleResult } from './admin-api.ts';
+import { useSettings, useT, type Translate } from '../../app/settings-and-language.tsx';
+import { moneyText } from './console-values.ts';
+import { detailField, type ConsoleResult } from './admin-api.ts';
 import { useErrorReport, type ErrorsByField } from '../../ui/use-error-report.ts';
 import { useAnnounce } from './console-toast.tsx';
 import { useFailureText } from './use-console-query.ts';
@@ -27,12 +29,15 @@ export interface ConsoleFormOptions<F extends string> {
   fieldText?: (field: F) => string | null;
   /** What the live region says after a success; 'consoleSaved' unless told. */
   savedText?: TextKey;
+  /** Fields typed as an amount of money: the server's bounds are minor units (cents), said back as an amount. */
+  moneyFields?: readonly F[];
 }
 
 export type FieldErrors<F extends string> = ErrorsByField<F, string>;
 
 export function useConsoleForm<F extends string>(fields: readonly F[], options: ConsoleFormOptions<F> = {}) {
   const t = useT();
+  const currency = useSettings().get('currencySymbol');
   const failureText = useFailureText();
   const announce = useAnnounce();
   const { errors, formError, bindAlert, fieldId, sending, send, report, clearField } = useErrorReport<F, string>(fields);
@@ -42,27 +47,30 @@ export function useConsoleForm<F extends string>(fields: readonly F[], options: 
   });
 
   const reportFailure = useCallback(
-    (failure: ConsoleFailure) => {
-      const { detailsUnder, codeFields, fieldText, fieldOf } = optionsRef.current;
+    (failure: SyncFailure) => {
+      const { detailsUnder, codeFields, fieldText, fieldOf, moneyFields } = optionsRef.current;
+      const amount = (minor: number) => `${currency}${moneyText(minor)}`;
       const known = new Set<string>(fields);
       const fieldErrors: FieldErrors<F> = {};
       const unplaced: string[] = [];
-      for (const detail of failure.details) {
+      for (const detail of failureDetails(failure)) {
         const key = detailField(detail, detailsUnder);
         const field = key && fieldOf ? fieldOf(key) : key;
         if (field && known.has(field)) {
-          fieldErrors[field as F] ??= fieldText?.(field as F) ?? detailWords(detail.message, t);
+          const bound = moneyFields?.includes(field as F) ? amount : String;
+          fieldErrors[field as F] ??= fieldText?.(field as F) ?? detailWords(detail.message, t, bound);
         } else {
           unplaced.push(detail.message);
         }
       }
-      const codeField = failure.code in (codeFields ?? {}) ? codeFields?.[failure.code as ErrorCode] : undefined;
-      if (codeField) fieldErrors[codeField] = t(errorTextKey(failure.code));
+      const code = failureCode(failure);
+      const codeField = code ? codeFields?.[code] : undefined;
+      if (code && codeField) fieldErrors[codeField] = t(errorTextKey(code));
       // Above the form: the code's words, unless the fields already say everything there is to say.
       const everythingPlaced = Object.keys(fieldErrors).length > 0 && unplaced.length === 0;
       report(fieldErrors, everythingPlaced ? null : [failureText(failure), ...unplaced].join(' '));
     },
-    [fields, failureText, report, t],
+    [fields, failureText, report, t, currency],
   );
 
   /**
@@ -73,7 +81,7 @@ export function useConsoleForm<F extends string>(fields: readonly F[], options: 
     async <T>(run: () => Promise<ConsoleResult<T>>, { quiet = false }: { quiet?: boolean } = {}): Promise<T | null> => {
       const result = await send(run);
       if (!result.ok) {
-        reportFailure(result.error);
+        reportFailure(result);
         return null;
       }
       report({});
@@ -93,16 +101,26 @@ export type ConsoleForm<F extends string> = ReturnType<typeof useConsoleForm<F>>
 
 /**
  * The server's schema check names what is wrong in English (ajv's words):
- * the common ones in the console's own words, anything else quoted.
+ * each of them in the console's own words, so no validator's English reaches
+ * the user. `bound` says a limit as the field shows values (an amount for a
+ * money field typed in units, whose limit is in cents).
  */
-export function detailWords(message: string, t: Translate): string {
-  if (/fewer than 1 characters|must have required property/.test(message)) return t('consoleRequired');
+export function detailWords(message: string, t: Translate, bound: (value: number) => string = String): string {
+  if (/fewer than 1 characters|must have required property|must match pattern "\\S"/.test(message)) return t('consoleRequired');
+  const shortest = /must NOT have fewer than (\d+) characters/.exec(message);
+  if (shortest) return t('consoleTooShort', { min: shortest[1] ?? '' });
   const longest = /must NOT have more than (\d+) characters/.exec(message);
   if (longest) return t('consoleTooLong', { max: longest[1] ?? '' });
-  const most = /must be <= (-?[\d.]+)/.exec(message);
-  if (most) return t('consoleAtMost', { max: most[1] ?? '' });
+  const fewestItems = /must NOT have fewer than (\d+) items/.exec(message);
+  if (fewestItems) return t('consoleAtLeastItems', { min: fewestItems[1] ?? '' });
+  const mostItems = /must NOT have more than (\d+) items/.exec(message);
+  if (mostItems) return t('consoleAtMostItems', { max: mostItems[1] ?? '' });
+  const most = /must be <=? (-?[\d.]+)/.exec(message);
+  if (most) return t('consoleAtMost', { max: bound(Number(most[1])) });
   const least = /must be >=? (-?[\d.]+)/.exec(message);
-  if (least) return t('consoleAtLeast', { min: least[1] ?? '' });
-  if (/must match pattern/.test(message)) return t('consoleWrongFormat');
-  return t('consoleFieldRejected', { reason: message });
+  if (least) return t('consoleAtLeast', { min: bound(Number(least[1])) });
+  if (/must match pattern|must match format/.test(message)) return t('consoleWrongFormat');
+  if (/must be (integer|number)/.test(message)) return t('consoleNeedNumber');
+  // Anything else (a wrong type, an unknown value): the field's hint says what it takes.
+  return t('consoleWrongFormat');
 }

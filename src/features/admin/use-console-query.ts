@@ -6,12 +6,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
-import { errorTextKey } from '../../api/errors.ts';
-import { useT } from '../../app/look.tsx';
-import type { ConsoleFailure } from './admin-api.ts';
+import type { SyncFailure } from '../../api/sync-result.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { failureTextKey } from '../../lib/failure-text.ts';
 import { useConsoleCall } from './console-session.tsx';
 
-export type QueryState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: ConsoleFailure };
+export type QueryState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; error: SyncFailure };
 
 export interface ConsoleQuery<T> {
   state: QueryState<T>;
@@ -37,7 +37,7 @@ export function useConsoleQuery<N extends CallName>(name: N, body: CallBody<N> |
     void call(name, JSON.parse(key) as CallBody<N>, abort.signal).then((result) => {
       if (abort.signal.aborted) return;
       if (result.ok) setData(result.value);
-      setAnswer({ key, state: result.ok ? { status: 'ready', data: result.value } : { status: 'failed', error: result.error } });
+      setAnswer({ key, state: result.ok ? { status: 'ready', data: result.value } : { status: 'failed', error: result } });
     });
     return () => abort.abort();
   }, [call, name, key, round]);
@@ -59,15 +59,8 @@ export function useConsoleQuery<N extends CallName>(name: N, body: CallBody<N> |
   return { state, data, reload, replace };
 }
 
-/** A failure in words: the code's translation, or the console's own words for no network. */
-export function useFailureText(): (failure: ConsoleFailure) => string {
+/** A failure in words (src/lib/failure-text.ts), with the console's own words for no network. */
+export function useFailureText(): (failure: SyncFailure) => string {
   const t = useT();
-  return useCallback(
-    (failure: ConsoleFailure) => {
-      if (failure.code === 'OFFLINE') return t('consoleOffline');
-      if (failure.code === 'UNEXPECTED') return t('errorInternal');
-      return t(errorTextKey(failure.code));
-    },
-    [t],
-  );
+  return useCallback((failure: SyncFailure) => t(failureTextKey(failure, { offline: 'consoleOffline' })), [t]);
 }

@@ -7,12 +7,13 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_STORES_PAGE_MAX } from '../../api/catalog-admin-limits.ts';
 import type { AdminStoreList, AdminStoreSummary } from '../../api/catalog-admin-entities.ts';
-import type { ConsoleFailure, ConsoleResult } from './admin-api.ts';
+import type { SyncFailure } from '../../api/sync-result.ts';
+import type { ConsoleResult } from './admin-api.ts';
 import { useConsoleCall } from './console-session.tsx';
 
 export const STORE_CHOICES_MAX = 1000;
 
-export type StoreChoices = { status: 'loading' } | { status: 'ready'; stores: AdminStoreSummary[] } | { status: 'failed'; error: ConsoleFailure };
+export type StoreChoices = { status: 'loading' } | { status: 'ready'; stores: AdminStoreSummary[] } | { status: 'failed'; error: SyncFailure };
 
 export function useStoreChoices(): StoreChoices {
   const call = useConsoleCall();
@@ -25,7 +26,7 @@ export function useStoreChoices(): StoreChoices {
       while (after !== null && stores.length < STORE_CHOICES_MAX) {
         const result: ConsoleResult<AdminStoreList> = await call('admin/list-stores', { after, limit: ADMIN_STORES_PAGE_MAX }, abort.signal);
         if (abort.signal.aborted) return;
-        if (!result.ok) return setChoices({ status: 'failed', error: result.error });
+        if (!result.ok) return setChoices({ status: 'failed', error: result });
         stores.push(...result.value.stores);
         after = result.value.next_after;
       }

@@ -6,14 +6,14 @@
 import { useNavigate } from 'react-router-dom';
 import { alertLink } from '../../api/push.ts';
 import type { CustomerAlertRow } from '../../db/schema.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
-import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { SavedNote } from '../../ui/SavedNote.tsx';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { PushPrompt } from './PushPrompt.tsx';

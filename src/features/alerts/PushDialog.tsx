@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PushAlert } from '../../api/push.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { playAlertChime, vibrateForAlert } from './alert-sound.ts';
 import './push-dialog.css';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { PrefKey } from '../../db/schema.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { useSavedPushToken } from './use-alerts.ts';
 import { browserSupportsPush, firebaseConfigFrom, notificationPermission, turnOnPush, type PushSetupOutcome } from './push-setup.ts';

@@ -7,14 +7,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account-limits.ts';
 import type { ErrorCode } from '../../api/errors.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { checkCode, checkEmail, checkFields, checkNewPassword } from '../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';
 import { CodeField } from './CodeField.tsx';
-import { useAfterSignIn } from './use-after-sign-in.ts';
+import { withNextPath } from '../../lib/return-path.ts';
+import { useAfterSignIn, useNextPath } from './use-after-sign-in.ts';
 import '../../ui/form.css';
 import './auth.css';
 
@@ -26,6 +27,7 @@ export function ForgotPasswordScreen() {
   const t = useT();
   const { worker } = useServices();
   const after = useAfterSignIn();
+  const next = useNextPath();
   const form = useFormErrors(FIELDS);
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
@@ -124,7 +126,7 @@ export function ForgotPasswordScreen() {
         </div>
       </form>
       <p className="auth-switch">
-        <Link to="/login">{t('resetBackToSignIn')}</Link>
+        <Link to={withNextPath('/login', next)}>{t('resetBackToSignIn')}</Link>
       </p>
     </ScreenShell>
   );

@@ -1,16 +1,18 @@
 /**
  * /login: with a password (e-mail or phone), or with a code texted to the
- * phone (CodeSignIn). A signed-in visitor goes to the account page.
+ * phone (CodeSignIn). Signed in, the customer goes back to the screen that
+ * sent them (?next=, e.g. the checkout), else to the account page.
  */
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { CodeSignIn } from './CodeSignIn.tsx';
 import { PasswordFields, usePasswordSignIn } from './password-sign-in.tsx';
-import { useAfterSignIn } from './use-after-sign-in.ts';
+import { withNextPath } from '../../lib/return-path.ts';
+import { useAfterSignIn, useNextPath } from './use-after-sign-in.ts';
 import '../../ui/form.css';
 import './auth.css';
 
@@ -21,9 +23,10 @@ export function LoginScreen() {
   const session = useCustomerSession();
   const [mode, setMode] = useState<Mode>('password');
   const after = useAfterSignIn();
+  const next = useNextPath();
 
   if (session === undefined) return <ScreenFallback />;
-  if (session) return <Navigate to="/my-account" replace />;
+  if (session) return <Navigate to={next ?? '/my-account'} replace />;
   return (
     <ScreenShell title={t('screenLogin')} className="auth-screen">
       <section className="card auth-card" aria-labelledby="login-heading">
@@ -41,7 +44,7 @@ export function LoginScreen() {
         {mode === 'password' ? <PasswordSignIn onSignedIn={after} /> : <CodeSignIn onSignedIn={after} />}
       </section>
       <p className="auth-switch">
-        {t('loginNoAccount')} <Link to="/register">{t('registerAction')}</Link>
+        {t('loginNoAccount')} <Link to={withNextPath('/register', next)}>{t('registerAction')}</Link>
       </p>
     </ScreenShell>
   );
@@ -49,6 +52,8 @@ export function LoginScreen() {
 
 function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const t = useT();
+  // A reset signs in too: it comes back where this sign-in would have.
+  const { search } = useLocation();
   const signIn = usePasswordSignIn(() => onSignedIn());
 
   return (
@@ -58,7 +63,7 @@ function PasswordSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         <button type="submit" className="button button-primary" disabled={signIn.form.sending}>
           {signIn.form.sending ? t('sending') : t('signIn')}
         </button>
-        <Link className="auth-link" to="/login/forgot-password">
+        <Link className="auth-link" to={`/login/forgot-password${search}`}>
           {t('forgotPasswordLink')}
         </Link>
       </div>

@@ -9,7 +9,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account-limits.ts';
 import type { ErrorCode } from '../../api/errors.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { checkCode, checkEmail, checkFields, checkName, checkNewPassword, checkPhone } from '../../lib/account-validation.ts';
@@ -17,7 +17,8 @@ import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';
 import { CodeField } from './CodeField.tsx';
-import { useAfterSignIn } from './use-after-sign-in.ts';
+import { withNextPath } from '../../lib/return-path.ts';
+import { useAfterSignIn, useNextPath } from './use-after-sign-in.ts';
 import '../../ui/form.css';
 import './auth.css';
 
@@ -40,6 +41,7 @@ export function RegisterScreen() {
   const session = useCustomerSession();
   const { worker } = useServices();
   const after = useAfterSignIn();
+  const next = useNextPath();
   const form = useFormErrors(FIELDS);
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', phone: '', password: '', code: '' });
   const [codeMinutes, setCodeMinutes] = useState<number | null>(null);
@@ -75,7 +77,7 @@ export function RegisterScreen() {
   };
 
   if (session === undefined) return <ScreenFallback />;
-  if (session) return <Navigate to="/my-account" replace />;
+  if (session) return <Navigate to={next ?? '/my-account'} replace />;
   const onDetails = codeMinutes === null;
   return (
     <ScreenShell title={t('screenRegister')} className="auth-screen">
@@ -139,7 +141,7 @@ export function RegisterScreen() {
         </div>
       </form>
       <p className="auth-switch">
-        {t('registerHaveAccount')} <Link to="/login">{t('signIn')}</Link>
+        {t('registerHaveAccount')} <Link to={withNextPath('/login', next)}>{t('signIn')}</Link>
       </p>
     </ScreenShell>
   );

@@ -1,5 +1,5 @@
 /** The agent's own sign-in on the call-centre page (e-mail and password, the one password path). */
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { askPersistentStorageOnce } from '../../lib/persist-storage.ts';
 import { PasswordFields, usePasswordSignIn } from '../auth/password-sign-in.tsx';
@@ -7,11 +7,15 @@ import { PasswordFields, usePasswordSignIn } from '../auth/password-sign-in.tsx'
 /** `signedInAs`: the name of a non-agent already signed in here (signing in as an agent replaces that session). */
 export function AgentSignIn({ signedInAs }: { signedInAs: string | null }) {
   const t = useT();
-  const { db } = useServices();
+  const { db, worker } = useServices();
   const signIn = usePasswordSignIn((result, form) => {
-    void askPersistentStorageOnce(db);
-    // Signed in, but not as an agent: the page says so and stays.
-    if (result.value.role !== 'agent') form.report({}, 'callCentreNotAgent');
+    if (result.value.role === 'agent') {
+      void askPersistentStorageOnce(db);
+      return;
+    }
+    // Not an agent (a customer's details typed here, say): the device must not stay signed in
+    // as that person, so the session ends at once, and the page says why.
+    void worker.logout().then(() => form.report({}, 'callCentreNotAgent'));
   });
   const { form } = signIn;
 

@@ -9,14 +9,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { AgentSignIn } from './AgentSignIn.tsx';
-import { CustomerPicker, GuestForm } from './CustomerForms.tsx';
+import { CustomerSearch, GuestForm } from './CustomerForms.tsx';
 import '../../ui/form.css';
 import './call-centre.css';
 
@@ -40,7 +40,7 @@ export function LoginAsCustomerScreen() {
             <ActNow customerId={id} />
           ) : (
             <>
-              <CustomerPicker />
+              <CustomerSearch />
               <GuestForm />
             </>
           )}

@@ -6,8 +6,8 @@
  */
 import type { AddonCategory } from '../../api/entities.ts';
 import { addonLimits } from '../../api/cart-rules.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { addonRuleText, isRequiredGroup } from './addon-text.ts';
 
 interface AddonGroupFieldProps {

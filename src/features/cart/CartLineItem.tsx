@@ -4,8 +4,9 @@ import type { UnavailableReason } from '../../api/order-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
 import { MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
 import type { CartLineRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
+import { DishImage } from './DishImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
 const REASON_TEXT: Record<UnavailableReason, TextKey> = {
@@ -34,6 +35,7 @@ export function CartLineItem({ line, onQuantity, onRemove, removeRef }: CartLine
   const priced = line.unitPrice !== undefined;
   return (
     <li className={`cart-line${unavailable ? ' cart-line-unavailable' : ''}`} data-testid="cart-line" data-line-id={line.id}>
+      <DishImage src={line.image} />
       <div className="cart-line-text">
         <h3 className="cart-line-name">{name}</h3>
         {line.addons.length > 0 && <p className="cart-line-addons">{line.addons.map((addon) => addon.name).join(', ')}</p>}
@@ -55,6 +57,7 @@ export function CartLineItem({ line, onQuantity, onRemove, removeRef }: CartLine
           value={line.quantity}
           min={0}
           max={unavailable ? line.quantity : MAX_LINE_QUANTITY}
+          cap={unavailable ? undefined : MAX_LINE_QUANTITY}
           onChange={(quantity) => (quantity === 0 ? onRemove(line) : onQuantity(line, quantity))}
         />
         {priced && <span className="cart-line-total">{money((line.unitPrice ?? 0) * line.quantity)}</span>}

@@ -10,9 +10,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { addonChoiceProblems, chosenAddons, unitPriceOf, type AddonChoiceProblem } from '../../api/cart-rules.ts';
 import { MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useReplica } from '../../app/services.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { AddonGroupField } from './AddonGroupField.tsx';
 import { addonProblemText } from './addon-text.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -94,7 +94,7 @@ export function ItemCartForm({ item, storeId, onAdded }: ItemCartFormProps) {
             {adding.message}
           </p>
         )}
-        <QuantityStepper name={item.name} value={quantity} min={1} max={MAX_LINE_QUANTITY} disabled={!!blocked} onChange={setQuantity} />
+        <QuantityStepper name={item.name} value={quantity} min={1} max={MAX_LINE_QUANTITY} cap={MAX_LINE_QUANTITY} disabled={!!blocked} onChange={setQuantity} />
         <button
           type="submit"
           className="button button-primary button-large item-cart-add"

@@ -1,6 +1,6 @@
 /** − n + for a quantity: real buttons named for the dish, the number announced as it changes. */
 import type { Ref } from 'react';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 
 interface QuantityStepperProps {
   /** The dish, for the buttons' names ("Increase quantity of Falafel wrap"). */
@@ -13,9 +13,26 @@ interface QuantityStepperProps {
   onChange(value: number): void;
   decreaseRef?: Ref<HTMLButtonElement>;
   increaseRef?: Ref<HTMLButtonElement>;
+  /** The most an order takes of one dish: at it, + stops and a note says why. */
+  cap?: number;
 }
 
-export function QuantityStepper({ name, value, min, max, disabled = false, onChange, decreaseRef, increaseRef }: QuantityStepperProps) {
+export function QuantityStepper({ name, value, min, max, disabled = false, onChange, decreaseRef, increaseRef, cap }: QuantityStepperProps) {
+  const t = useT();
+  const atCap = cap !== undefined && value >= cap;
+  return (
+    <>
+      <QuantityButtons {...{ name, value, min, max, disabled, onChange, decreaseRef, increaseRef }} />
+      {atCap && (
+        <p className="quantity-cap-note" role="status" data-testid="quantity-cap">
+          {t('quantityCapReached', { max: cap })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function QuantityButtons({ name, value, min, max, disabled, onChange, decreaseRef, increaseRef }: Required<Omit<QuantityStepperProps, 'cap' | 'decreaseRef' | 'increaseRef'>> & Pick<QuantityStepperProps, 'decreaseRef' | 'increaseRef'>) {
   const t = useT();
   return (
     <div className="quantity-stepper" role="group" aria-label={t('quantityLabel')}>

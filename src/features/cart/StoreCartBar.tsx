@@ -1,7 +1,7 @@
 /** On a store page whose dishes are in the cart: "View cart · 3 items · $24.00", leading to /cart. */
 import { Link } from 'react-router-dom';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { useCartMeta } from './use-cart.ts';
 import './cart.css';
 

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import type { AddToCartInput, AddToCartOutcome, AddToCartRefusal } from '../../api/cart-worker-api.ts';
 import type { CartStoreRef } from '../../api/cart-rules.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
-import type { Translate } from '../../app/look.tsx';
-import { useT } from '../../app/look.tsx';
+import type { Translate } from '../../app/settings-and-language.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 
 export type AddRequest = Omit<AddToCartInput, 'replaceCart'>;

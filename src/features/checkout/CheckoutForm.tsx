@@ -1,21 +1,30 @@
 /**
  * The checkout's form: the choices (order type, address, notes, tip, coupon,
  * points, payment), the server's price of them, and "Place order". Every
- * change asks for a new price; the order is placed with the choices as they
- * stand, and the server prices it again. Placing is online only: offline
- * the customer is told, and the cart and choices stay as they are.
+ * change asks for a new price; "Place order" waits until the server priced
+ * exactly these choices, and places the order at the total it shows (the
+ * server refuses another with PRICE_CHANGED, and the new total is shown to
+ * confirm). Placing is online only: offline the customer is told, and the
+ * cart and choices stay as they are.
+ *
+ * A visitor (no session) sees the same form priced as nobody (no wallet, no
+ * points, no saved addresses: the current location stands in), tries a
+ * coupon, and in place of "Place order" is asked to sign in or sign up,
+ * which comes back here with the cart, the coupon and the choices kept.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CheckoutFailure } from '../../api/checkout-worker-api.ts';
+import { VISITOR_QUOTE_USER_ID, type CheckoutFailure } from '../../api/checkout-worker-api.ts';
 import { MAX_ORDER_NOTES_LENGTH } from '../../api/order-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
+import { withNextPath } from '../../lib/return-path.ts';
+import { DishImage } from '../cart/DishImage.tsx';
 import { PriceBreakdown } from '../orders/PriceBreakdown.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { SavedNote } from '../../ui/SavedNote.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { deliveryAreaOf, deriveCheckout } from './checkout-choices.ts';
 import { CouponField } from './CouponField.tsx';
 import { DeliveryAddressChoice } from './DeliveryAddressChoice.tsx';
@@ -33,7 +42,8 @@ import { useQuoteRequests } from './use-quote-requests.ts';
 const CART_REFUSALS = ['ITEMS_UNAVAILABLE', 'STORE_CLOSED'];
 
 interface CheckoutFormProps {
-  view: CheckoutView & { session: NonNullable<CheckoutView['session']> };
+  /** Without a session: a visitor's checkout, priced but placed only after signing in. */
+  view: CheckoutView;
   /** Something to say first (a card payment that failed). */
   notice: TextKey | null;
 }
@@ -55,14 +65,16 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
     preferredOrderType: view.preferredOrderType,
     savedAddresses: view.savedAddresses,
     currentAddress: view.currentAddress,
+    lastDeliveryAddress: view.lastDeliveryAddress,
     quote: quoteRow,
     gateways: view.gateways,
     tipsSetting: settings.on('tipsEnabled'),
     cartSubtotal: view.meta?.totalPrice ?? 0,
   });
   const { choices } = derived;
+  const visitor = view.session === null;
   const priceKey = JSON.stringify([
-    view.session.userId,
+    view.session?.userId ?? VISITOR_QUOTE_USER_ID,
     view.storeId,
     view.lines.map((line) => [line.id, line.quantity]),
     choices,
@@ -72,7 +84,7 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
     view.meta?.loyalty?.redeemed ?? false,
     view.meta?.loyalty?.redeemedPoints ?? 0,
   ]);
-  const { quoting, unreachable } = useQuoteRequests(choices, priceKey);
+  const { quoting, unreachable, priced } = useQuoteRequests(choices, priceKey);
   const [placing, setPlacing] = useState(false);
   const placingNow = useRef(false);
   const [failure, setFailure] = useState<CheckoutFailure | null>(null);
@@ -81,8 +93,8 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
   const lineNames = view.lines.map((line) => line.name ?? `#${line.itemId}`);
 
   useEffect(() => {
-    void worker.refreshPaymentGateways();
-  }, [worker]);
+    if (!visitor) void worker.refreshPaymentGateways();
+  }, [worker, visitor]);
   useEffect(() => {
     if (failure) alert.current?.focus();
   }, [failure]);
@@ -90,8 +102,9 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
   const delivery = choices.orderType === 'DELIVERY';
   const missingAddress = delivery && choices.address === null;
   const refusal = quoteRow?.refusal && !quoting ? quoteRow.refusal : null;
-  const waitingForFirstPrice = quote === null && quoting;
-  const blocked = missingAddress || derived.tip.error !== null || derived.paymentMode === null || refusal !== null || waitingForFirstPrice;
+  // The customer has seen the total the server charges for exactly this cart and these choices, or nothing is placed.
+  const unpriced = quote === null || !priced;
+  const blocked = missingAddress || derived.tip.error !== null || derived.paymentMode === null || refusal !== null || unpriced;
   const refusedCart = refusal !== null && CART_REFUSALS.includes(refusal.code);
   // The price was refused for the cart itself: check its lines, so /cart marks what cannot be ordered.
   useEffect(() => {
@@ -100,11 +113,11 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
 
   const place = async () => {
     // A second tap while the first is on its way sends nothing (the worker's key makes even that harmless).
-    if (placingNow.current || blocked || derived.paymentMode === null) return;
+    if (visitor || placingNow.current || blocked || derived.paymentMode === null || quote === null) return;
     placingNow.current = true;
     setPlacing(true);
     setFailure(null);
-    const result = await worker.placeOrder({ ...choices, paymentMode: derived.paymentMode });
+    const result = await worker.placeOrder({ ...choices, paymentMode: derived.paymentMode, expectedTotal: quote.total });
     placingNow.current = false;
     setPlacing(false);
     if (!result.ok) {
@@ -132,9 +145,12 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
         </h2>
         <ul className="checkout-lines">
           {view.lines.map((line) => (
-            <li key={line.id} className="checkout-line">
-              <span>{t('checkoutLine', { quantity: line.quantity, name: line.name ?? `#${line.itemId}` })}</span>
-              {line.addons.length > 0 && <span className="checkout-note">{line.addons.map((addon) => addon.name).join(', ')}</span>}
+            <li key={line.id} className="checkout-line" data-testid="checkout-line">
+              <DishImage src={line.image} size={48} />
+              <span className="checkout-line-text">
+                <span>{t('checkoutLine', { quantity: line.quantity, name: line.name ?? `#${line.itemId}` })}</span>
+                {line.addons.length > 0 && <span className="checkout-note">{line.addons.map((addon) => addon.name).join(', ')}</span>}
+              </span>
             </li>
           ))}
         </ul>
@@ -179,18 +195,21 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
         <TipChoice value={draft.tip} subtotal={quote?.subtotal ?? view.meta?.totalPrice ?? 0} error={derived.tip.error} onChange={(tip) => update({ tip })} />
       )}
       <CouponField coupon={view.coupon} couponError={view.meta?.couponError ?? null} discount={quote?.coupon?.discount ?? null} choices={choices} />
-      {quote?.loyalty.enabled && (
+      {/* Points and the ways to pay are the account's: a visitor chooses them once signed in. */}
+      {!visitor && quote?.loyalty.enabled && (
         <LoyaltyChoice summary={quote.loyalty} redemption={view.meta?.loyalty ?? null} dropped={quoteRow?.dropped.loyalty ?? null} />
       )}
-      <PaymentChoice
-        modes={derived.paymentModes}
-        value={derived.paymentMode}
-        orderType={choices.orderType}
-        quote={quote}
-        walletFirst={choices.useWallet && derived.paymentMode === 'COD'}
-        onChange={(paymentMode) => update({ paymentMode })}
-        onWalletFirst={(useWallet) => update({ useWallet })}
-      />
+      {!visitor && (
+        <PaymentChoice
+          modes={derived.paymentModes}
+          value={derived.paymentMode}
+          orderType={choices.orderType}
+          quote={quote}
+          walletFirst={choices.useWallet && derived.paymentMode === 'COD'}
+          onChange={(paymentMode) => update({ paymentMode })}
+          onWalletFirst={(useWallet) => update({ useWallet })}
+        />
+      )}
 
       <section className="checkout-section checkout-price" aria-labelledby="checkout-price" aria-busy={quoting}>
         <h2 id="checkout-price" className="checkout-heading">
@@ -213,24 +232,42 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
         )}
       </section>
 
-      <section className="checkout-section checkout-place">
-        {view.attempt && <p className="checkout-note" data-testid="attempt-waiting">{t('checkoutAttemptWaiting')}</p>}
-        {offline && <p className="checkout-note" data-testid="checkout-offline">{t('checkoutOfflineNote')}</p>}
-        {failure && (
-          <p ref={alert} id="place-order-error" className="checkout-problem" role="alert" tabIndex={-1} data-testid="place-order-error">
-            {refusalText(failure, { t, money, lineNames, minimum: quote?.min_order_subtotal ?? null, offlineKey: 'checkoutOffline', timeoutKey: 'checkoutTimeout' })}
-          </p>
-        )}
-        <button
-          type="button"
-          className="button button-primary button-large checkout-place-button"
-          disabled={placing || blocked}
-          aria-describedby={failure ? 'place-order-error' : undefined}
-          onClick={() => void place()}
-        >
-          {placing ? t('checkoutPlacing') : quote ? t('checkoutPlaceOrderTotal', { amount: money(quote.total) }) : t('checkoutPlaceOrder')}
-        </button>
-      </section>
+      {visitor ? (
+        <section className="checkout-section checkout-sign-in" aria-labelledby="checkout-sign-in" data-testid="checkout-sign-in">
+          <h2 id="checkout-sign-in" className="checkout-heading">
+            {t('checkoutSignIn')}
+          </h2>
+          <p className="checkout-note">{t('checkoutVisitorKept')}</p>
+          <div className="checkout-sign-in-actions">
+            <Link className="button button-primary button-large" to={withNextPath('/login', '/checkout')}>
+              {t('signIn')}
+            </Link>
+            <Link className="button button-ghost button-large" to={withNextPath('/register', '/checkout')}>
+              {t('registerAction')}
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <section className="checkout-section checkout-place">
+          {view.attempt && <p className="checkout-note" data-testid="attempt-waiting">{t('checkoutAttemptWaiting')}</p>}
+          {offline && <p className="checkout-note" data-testid="checkout-offline">{t('checkoutOfflineNote')}</p>}
+          {failure && (
+            <p ref={alert} id="place-order-error" className="checkout-problem" role="alert" tabIndex={-1} data-testid="place-order-error">
+              {refusalText(failure, { t, money, lineNames, minimum: quote?.min_order_subtotal ?? null, offlineKey: 'checkoutOffline', timeoutKey: 'checkoutTimeout', total: quote?.total ?? null })}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button-primary button-large checkout-place-button"
+            data-testid="place-order"
+            disabled={placing || blocked}
+            aria-describedby={failure ? 'place-order-error' : undefined}
+            onClick={() => void place()}
+          >
+            {placing ? t('checkoutPlacing') : quote ? t('checkoutPlaceOrderTotal', { amount: money(quote.total) }) : t('checkoutPlaceOrder')}
+          </button>
+        </section>
+      )}
     </div>
   );
 }

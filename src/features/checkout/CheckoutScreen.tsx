@@ -1,6 +1,7 @@
 /**
  * /checkout (spec §2): for a signed-in customer (or an agent acting for
- * one) with a cart. A card order waiting for its payment shows its payment
+ * one) with a cart; a visitor sees the same price, part by part, and tries
+ * a coupon, then signs in or up to place the order and comes back here. A card order waiting for its payment shows its payment
  * step instead of the form, and a return from a redirect-based payment
  * (?payment_intent=…) is settled here first.
  */
@@ -8,14 +9,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CheckoutFailure } from '../../api/checkout-worker-api.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { SignInFirst } from '../../ui/SignInFirst.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { PaymentStep, useSettledPayment } from './PaymentStep.tsx';
 import { refusalText } from './refusal-text.ts';
@@ -71,10 +71,9 @@ export function CheckoutScreen() {
   const paymentIntent = new URLSearchParams(location.search).get('payment_intent');
 
   if (view === null) return <ScreenFallback />;
-  if (!view.session) return <SignInFirst title={title} text={t('checkoutSignIn')} />;
   let body;
-  if (view.session.role !== 'customer') body = <EmptyState>{t('checkoutCustomerOnly')}</EmptyState>;
-  else if (paymentIntent) body = <StripeReturn paymentIntent={paymentIntent} onNotice={setNotice} />;
+  if (view.session && view.session.role !== 'customer') body = <EmptyState>{t('checkoutCustomerOnly')}</EmptyState>;
+  else if (paymentIntent && view.session) body = <StripeReturn paymentIntent={paymentIntent} onNotice={setNotice} />;
   else if (view.pending) body = <PaymentStep pending={view.pending} onNotice={setNotice} />;
   else if (view.lines.length === 0) {
     body = (
@@ -88,7 +87,7 @@ export function CheckoutScreen() {
         {t('checkoutEmptyCart')}
       </EmptyState>
     );
-  } else body = <CheckoutForm view={{ ...view, session: view.session }} notice={notice} />;
+  } else body = <CheckoutForm view={view} notice={notice} />;
   return (
     <ScreenShell title={title} className="checkout-screen">
       {body}

@@ -9,10 +9,10 @@ import { useState, type FormEvent } from 'react';
 import type { CartCoupon, CheckoutChoices, CheckoutFailure } from '../../api/checkout-worker-api.ts';
 import { errorTextKey } from '../../api/errors.ts';
 import { MAX_COUPON_CODE_LENGTH } from '../../api/order-limits.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { FormField } from '../../ui/FormField.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { refusalText } from './refusal-text.ts';
 
 interface CouponFieldProps {

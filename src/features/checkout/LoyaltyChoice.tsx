@@ -11,9 +11,9 @@ import { errorTextKey } from '../../api/errors.ts';
 import type { LoyaltySummary } from '../../api/order-entities.ts';
 import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../api/order-limits.ts';
 import type { CartMetaRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 
 interface LoyaltyChoiceProps {
   summary: LoyaltySummary;

@@ -1,6 +1,6 @@
 /** Delivery or self pickup (spec §4): a choice only at a store that offers both, else a line saying which. */
 import type { OrderType } from '../../api/order-limits.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 
 interface OrderTypeChoiceProps {
   storeName: string;

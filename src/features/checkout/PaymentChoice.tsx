@@ -7,8 +7,8 @@
 import { useId } from 'react';
 import type { OrderQuote } from '../../api/order-entities.ts';
 import type { OrderType, PaymentMode } from '../../api/order-limits.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { paymentMethodText } from '../orders/order-words.ts';
 
 interface PaymentChoiceProps {

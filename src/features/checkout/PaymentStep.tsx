@@ -11,22 +11,23 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CheckoutFailure, CheckoutResult, PendingPaymentRow, VerifiedGateway } from '../../api/checkout-worker-api.ts';
+import { OrderStatus } from '../../api/order-status.ts';
 import type { PaymentState } from '../../api/payment-entities.ts';
 import type { PaymentGatewayId } from '../../api/payment-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { paymentMethodText } from '../orders/order-words.ts';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { canVerify, isPageUrl, paymentReturnOf, providerPage } from './redirect-checkout.ts';
 import { refusalText } from './refusal-text.ts';
 import { isScriptGateway, useScriptCheckout, type ScriptCheckoutAnswer, type ScriptCheckoutOpener } from './script-checkout.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { forgetCheckoutDraft } from './use-checkout-draft.ts';
 
-const AWAITING_PAYMENT = 8;
+const { AWAITING_PAYMENT, PAYMENT_FAILED } = OrderStatus;
 
 interface PaymentStepProps {
   pending: PendingPaymentRow;
@@ -45,7 +46,7 @@ export function useSettledPayment(onNotice: (notice: TextKey) => void) {
     if (state.payment_status === 'PAID') {
       forgetCheckoutDraft();
       void navigate(runningOrderPath(state.unique_order_id), { replace: true });
-    } else if (state.payment_status === 'FAILED' || state.orderstatus_id === 9) {
+    } else if (state.payment_status === 'FAILED' || state.orderstatus_id === PAYMENT_FAILED) {
       onNotice('paymentFailed');
     } else if (state.orderstatus_id !== AWAITING_PAYMENT) {
       // Placed without this page (processing, settled by the webhook): follow it there.

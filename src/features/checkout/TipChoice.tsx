@@ -2,8 +2,8 @@
 import { useId } from 'react';
 import { MAX_TIP } from '../../api/order-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { TIP_PERCENTS } from './checkout-choices.ts';
 import type { TipChoice as Tip } from './use-checkout-draft.ts';
 

@@ -60,12 +60,23 @@ export interface AddressChoice {
   currentOutside: boolean;
 }
 
-/** The address drafted when it can be delivered to; else the default saved address, else the current location. */
+/** The same place: a saved address and the address an order went to (coordinates to about a metre, and the text). */
+export function samePlace(a: DeliveryAddress, b: DeliveryAddress): boolean {
+  return Math.abs(a.lat - b.lat) < 1e-5 && Math.abs(a.lng - b.lng) < 1e-5 && a.address.trim() === b.address.trim() && (a.house ?? '') === (b.house ?? '');
+}
+
+/**
+ * The address drafted when it can be delivered to; else the one the
+ * customer's last delivery order went to (a saved address or the current
+ * location it matches); else the default saved address, else the current
+ * location. What the radios show is always what is sent.
+ */
 export function chosenAddress(
   drafted: CheckoutDraft['addressId'],
   saved: readonly SavedAddressRow[],
   current: AddressRow | null,
   area: DeliveryArea | undefined,
+  lastUsed: DeliveryAddress | null = null,
 ): AddressChoice {
   const currentAddress = current ? currentAsDelivery(current) : null;
   const currentOutside = currentAddress !== null && !deliverable(currentAddress, area);
@@ -73,7 +84,10 @@ export function chosenAddress(
     ...saved.map((row) => ({ id: row.id, address: savedAsDelivery(row) })),
     ...(currentAddress ? [{ id: 'current' as const, address: currentAddress }] : []),
   ].filter((candidate) => deliverable(candidate.address, area));
-  const picked = candidates.find((candidate) => candidate.id === drafted) ?? candidates[0];
+  const picked =
+    candidates.find((candidate) => candidate.id === drafted) ??
+    (lastUsed ? candidates.find((candidate) => samePlace(candidate.address, lastUsed)) : undefined) ??
+    candidates[0];
   return { selected: picked?.id ?? null, address: picked?.address ?? null, currentOutside };
 }
 
@@ -147,6 +161,8 @@ export interface DeriveInput {
   preferredOrderType: OrderType;
   savedAddresses: readonly SavedAddressRow[];
   currentAddress: AddressRow | null;
+  /** Where the customer's last delivery order went. */
+  lastDeliveryAddress?: DeliveryAddress | null;
   quote: CheckoutQuoteRow | null;
   gateways: PaymentGatewaysRow | null;
   tipsSetting: boolean;
@@ -158,7 +174,7 @@ export function deriveCheckout(input: DeriveInput): DerivedCheckout {
   const { draft } = input;
   const orderTypes = orderTypesOf(input.store);
   const orderType = chosenOrderType(orderTypes, draft.orderType, input.preferredOrderType);
-  const address = chosenAddress(draft.addressId, input.savedAddresses, input.currentAddress, deliveryAreaOf(input.store));
+  const address = chosenAddress(draft.addressId, input.savedAddresses, input.currentAddress, deliveryAreaOf(input.store), input.lastDeliveryAddress ?? null);
   const offered = tipsOffered(input.quote, input.tipsSetting, orderType);
   const tip = offered ? tipAmountOf(draft.tip, input.quote?.quote?.subtotal ?? input.cartSubtotal) : { amount: 0, error: null };
   const paymentModes = offeredModes(input.gateways);

@@ -5,8 +5,9 @@
  * order says so in its own words: nothing was sent, nothing was lost.
  */
 import type { CheckoutFailure } from '../../api/checkout-worker-api.ts';
+import { failureDetails } from '../../api/sync-result.ts';
 import type { TextKey } from '../../api/texts.ts';
-import type { Translate } from '../../app/look.tsx';
+import type { Translate } from '../../app/settings-and-language.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 
 export interface RefusalContext {
@@ -20,15 +21,17 @@ export interface RefusalContext {
   offlineKey?: TextKey;
   /** The words for a time-out here; offlineKey's when not given. */
   timeoutKey?: TextKey;
+  /** The total shown now, for PRICE_CHANGED when its detail is missing. */
+  total?: number | null;
 }
 
 function detail(failure: CheckoutFailure, path: string): string | undefined {
-  return failure.details?.find((candidate) => candidate.path === path)?.message;
+  return failureDetails(failure).find((candidate) => candidate.path === path)?.message;
 }
 
 /** The names of the lines ITEMS_UNAVAILABLE names (/items/<index>). */
 export function unavailableNames(failure: CheckoutFailure, lineNames: readonly string[]): string[] {
-  return (failure.details ?? [])
+  return failureDetails(failure)
     .map((candidate) => /^\/items\/(\d+)$/.exec(candidate.path))
     .flatMap((match) => (match ? [lineNames[Number(match[1])]] : []))
     .filter((name): name is string => typeof name === 'string');
@@ -39,8 +42,10 @@ export function refusalText(failure: CheckoutFailure, context: RefusalContext): 
   if (failure.reason === 'offline' && context.offlineKey) return t(context.offlineKey);
   const timeoutKey = context.timeoutKey ?? context.offlineKey;
   if (failure.reason === 'timeout' && timeoutKey) return t(timeoutKey);
+  const priceChanged = 'code' in failure && failure.code === 'PRICE_CHANGED';
+  const amount = priceChanged ? (detail(failure, '/total') ?? context.total) : (detail(failure, '/subtotal') ?? context.minimum);
   const words = t(failureTextKey(failure), {
-    amount: money(Number(detail(failure, '/subtotal') ?? context.minimum ?? 0)),
+    amount: money(Number(amount ?? 0)),
     km: detail(failure, '/address') ?? '',
   });
   if (!('code' in failure) || failure.code !== 'ITEMS_UNAVAILABLE') return words;

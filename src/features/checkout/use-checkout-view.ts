@@ -1,18 +1,21 @@
 /**
  * Everything /checkout shows, in one live read of the replica (STYLE habit
  * 3): the session, the cart, its store as the store page saved it, the
- * server's last quote, the ways to pay, an order attempt still unanswered
- * and a card payment still pending. Rows of another user or another store
+ * server's last quote (a visitor's too, priced before signing in), the ways
+ * to pay, an order attempt still unanswered and a card payment still pending. Rows of another user or another store
  * are not this checkout's and read as absent.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type {
-  CartCoupon,
-  CheckoutQuoteRow,
-  PaymentGatewaysRow,
-  PendingPaymentRow,
-  PlaceOrderAttempt,
+import {
+  VISITOR_QUOTE_USER_ID,
+  type CartCoupon,
+  type CheckoutQuoteRow,
+  type LastDeliveryAddressRow,
+  type PaymentGatewaysRow,
+  type PendingPaymentRow,
+  type PlaceOrderAttempt,
 } from '../../api/checkout-worker-api.ts';
+import type { DeliveryAddress } from '../../api/order-entities.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { useReplica } from '../../app/services.tsx';
 import { PrefKey, type AddressRow, type CartLineRow, type CartMetaRow, type SavedAddressRow, type StoreRow } from '../../db/schema.ts';
@@ -35,6 +38,8 @@ export interface CheckoutView {
   /** The customer's saved addresses, the default first. */
   savedAddresses: SavedAddressRow[];
   preferredOrderType: OrderTypePreference;
+  /** Where this customer's last delivery order went: the address chosen when they pick none. */
+  lastDeliveryAddress: DeliveryAddress | null;
 }
 
 function couponOf(meta: CartMetaRow | undefined): CartCoupon | null {
@@ -57,7 +62,7 @@ export function useCheckoutView(): CheckoutView | null {
           db.session.get(CUSTOMER_SESSION_ID),
           db.cartMeta.get('cart'),
           db.cartLines.toArray(),
-          db.prefs.bulkGet([PrefKey.checkoutQuote, PrefKey.paymentGateways, PrefKey.placeOrderAttempt, PrefKey.pendingPayment, PrefKey.orderType]),
+          db.prefs.bulkGet([PrefKey.checkoutQuote, PrefKey.paymentGateways, PrefKey.placeOrderAttempt, PrefKey.pendingPayment, PrefKey.orderType, PrefKey.lastDeliveryAddress]),
           db.address.get('current'),
           db.addresses.toArray() as unknown as Promise<SavedAddressRow[]>,
         ]);
@@ -65,8 +70,9 @@ export function useCheckoutView(): CheckoutView | null {
         const storeId = meta?.store?.id ?? lines[0]?.storeId ?? null;
         const store = storeId === null ? undefined : ((await db.stores.get(storeId)) as StoreRow | undefined);
         const session = sessionRow ? customerSessionOf(sessionRow) : null;
-        const [quotePref, gatewaysPref, attemptPref, pendingPref, orderTypePref] = prefs.map((row) => row?.value);
-        const quote = ownRow<CheckoutQuoteRow>(quotePref, session?.userId);
+        const [quotePref, gatewaysPref, attemptPref, pendingPref, orderTypePref, lastAddressPref] = prefs.map((row) => row?.value);
+        // A visitor's quote is theirs until they sign in; then the customer's own is asked for.
+        const quote = ownRow<CheckoutQuoteRow>(quotePref, session?.userId ?? VISITOR_QUOTE_USER_ID);
         return {
           session,
           meta: meta ?? null,
@@ -81,6 +87,7 @@ export function useCheckoutView(): CheckoutView | null {
           currentAddress: currentAddress ?? null,
           savedAddresses: session ? saved.sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.id - b.id) : [],
           preferredOrderType: orderTypePref === 'SELFPICKUP' ? 'SELFPICKUP' : DEFAULT_ORDER_TYPE,
+          lastDeliveryAddress: ownRow<LastDeliveryAddressRow>(lastAddressPref, session?.userId)?.address ?? null,
         };
       }),
     [db],

@@ -6,10 +6,10 @@
  */
 import { Link, useNavigate } from 'react-router-dom';
 import type { DriverProfileRow } from '../../api/driver-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { SavedNote } from '../../ui/SavedNote.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { DRIVER_COMPLETED_PATH, DRIVER_LOGIN_PATH, DRIVER_ORDERS_PATH } from './driver-paths.ts';
 import { DriverShell } from './DriverShell.tsx';
 import { useSignedInDriver } from './DriverLayout.tsx';

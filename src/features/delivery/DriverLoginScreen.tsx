@@ -1,12 +1,14 @@
 /**
  * /delivery/login: a driver signs in with e-mail or phone and password
- * (delivery/login; a customer's account is refused with NOT_A_DRIVER, in
- * words). Signed in, they go back to the driver page that sent them here.
+ * (delivery/login; another role's account is refused as a wrong password
+ * is, so the answer never tells that a password was right; a locked account
+ * reads ACCOUNT_LOCKED in words). Signed in, they go back to the driver page
+ * that sent them here.
  */
 import { cleanPhone } from '../../api/account-rules.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { DriverSignIn } from '../../api/driver-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { PasswordFields, usePasswordSignIn, type PasswordLogin } from '../auth/password-sign-in.tsx';

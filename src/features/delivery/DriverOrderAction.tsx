@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import type { DriverMove, DriverOrderRow } from '../../api/driver-worker-api.ts';
 import { OrderStatus } from '../../api/order-status.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { FormField } from '../../ui/FormField.tsx';

@@ -1,11 +1,11 @@
 /** One order in the driver's lists: where from and to, what they earn, how it is paid and what to collect, where it stands. */
 import { Link } from 'react-router-dom';
 import type { DriverOrderRow } from '../../api/driver-worker-api.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { paymentMethodText } from '../orders/order-words.ts';
 import { distanceText } from '../running-order/map-geometry.ts';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { driverOrderPath } from './driver-paths.ts';
 import { driverStatusText } from './driver-words.ts';
 import { PendingMark } from './PendingMark.tsx';

@@ -8,13 +8,14 @@ import { useState } from 'react';
 import type { DriverOrderRow } from '../../api/driver-worker-api.ts';
 import { OrderStatus } from '../../api/order-status.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { paymentMethodText, paymentStatusText } from '../orders/order-words.ts';
 import { DeliveryMap } from '../running-order/DeliveryMap.tsx';
 import { distanceText } from '../running-order/map-geometry.ts';
-import { SavedNote } from '../stores/SavedNote.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { PhoneLink } from '../../ui/PhoneLink.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import { directionsUrl, driverStatusText } from './driver-words.ts';
 import { DriverOrderAction, DriverSteps } from './DriverOrderAction.tsx';
 
@@ -53,7 +54,7 @@ export function DriverOrderDetail({ order }: { order: DriverOrderRow }) {
         </h2>
         <p className="driver-party-name">{order.restaurant.name}</p>
         {order.restaurant.address && <p>{order.restaurant.address}</p>}
-        {order.restaurant.phone && <PhoneLink phone={order.restaurant.phone} name={order.restaurant.name} />}
+        {order.restaurant.phone && <PhoneLink className="button button-ghost driver-phone" phone={order.restaurant.phone} name={order.restaurant.name} />}
       </section>
 
       {order.customer && (
@@ -62,7 +63,7 @@ export function DriverOrderDetail({ order }: { order: DriverOrderRow }) {
             {t('driverCustomer')}
           </h2>
           <p className="driver-party-name">{order.customer.name}</p>
-          {order.customer.phone && <PhoneLink phone={order.customer.phone} name={order.customer.name} />}
+          {order.customer.phone && <PhoneLink className="button button-ghost driver-phone" phone={order.customer.phone} name={order.customer.name} />}
         </section>
       )}
 
@@ -96,15 +97,6 @@ export function DriverOrderDetail({ order }: { order: DriverOrderRow }) {
         </p>
       </section>
     </div>
-  );
-}
-
-function PhoneLink({ phone, name }: { phone: string; name: string }) {
-  const t = useT();
-  return (
-    <a className="button button-ghost driver-phone" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('driverCall', { name, phone })}>
-      {phone}
-    </a>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { DriverProfileRow } from '../../api/driver-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { PendingMark } from './PendingMark.tsx';

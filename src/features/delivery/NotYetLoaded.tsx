@@ -1,5 +1,5 @@
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { isUnreachable, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
+import { isUnreachable, type RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 

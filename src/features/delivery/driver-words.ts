@@ -4,16 +4,17 @@
  * customer sees (the customer's words are in orders/order-words.ts).
  */
 import { GPS_BATCH_CALL, TOGGLE_DUTY_CALL, driverMoveOfCall, type DriverMove } from '../../api/driver-worker-api.ts';
+import { OrderStatus } from '../../api/order-status.ts';
 import type { OutboxEntry } from '../../api/outbox.ts';
 import type { TextKey } from '../../api/texts.ts';
-import type { Translate } from '../../app/look.tsx';
+import type { Translate } from '../../app/settings-and-language.tsx';
 
 const STATUS_TEXT: Record<number, TextKey> = {
-  2: 'driverStatusOffered',
-  3: 'driverStatusAccepted',
-  4: 'driverStatusPickedUp',
-  5: 'driverStatusDelivered',
-  6: 'driverStatusCancelled',
+  [OrderStatus.PREPARING]: 'driverStatusOffered',
+  [OrderStatus.DRIVER_ASSIGNED]: 'driverStatusAccepted',
+  [OrderStatus.PICKED_UP]: 'driverStatusPickedUp',
+  [OrderStatus.DELIVERED]: 'driverStatusDelivered',
+  [OrderStatus.CANCELLED]: 'driverStatusCancelled',
 };
 
 export function driverStatusText(status: number): TextKey {

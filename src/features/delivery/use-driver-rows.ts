@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { driverGpsUserKey, driverUserKey, type DriverOrderRow, type DriverProfileRow } from '../../api/driver-worker-api.ts';
-import { OrderStatus } from '../../api/order-status.ts';
+import { OrderStatus, WITH_DRIVER_STATUSES, isStatusIn } from '../../api/order-status.ts';
 import type { OutboxEntry, OutboxStatus } from '../../api/outbox.ts';
 import { useReplica } from '../../app/services.tsx';
 import type { SessionRow } from '../../db/schema.ts';
@@ -32,7 +32,7 @@ function sessionOf(row: SessionRow): DriverSession {
 
 /** An order of theirs on the way: accepted (go to the store) or picked up (go to the customer). */
 export function isActiveDelivery(row: DriverOrderRow): boolean {
-  return row.status === OrderStatus.DRIVER_ASSIGNED || row.status === OrderStatus.PICKED_UP;
+  return isStatusIn(WITH_DRIVER_STATUSES, row.status);
 }
 
 /** When a delivered order was delivered: its history's step, else its last change. */

@@ -5,20 +5,21 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { normaliseQuery, searchKey } from '../../db/keys.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
+import { DishImage } from '../cart/DishImage.tsx';
 import { StoreCardList } from '../stores/StoreCardList.tsx';
 import { storeItemPath } from '../stores/store-paths.ts';
 import { storesInOrder, useOrderType } from '../stores/store-rows.ts';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import { useQueryParam } from '../stores/use-query-param.ts';
-import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 import { MAX_ITEM_RESULTS, MAX_STORE_RESULTS, mergeIds, searchReplica } from './local-search.ts';
 import '../../ui/text-field.css';
 import './explore.css';
@@ -83,6 +84,8 @@ export function ExploreScreen() {
   const trimmed = normaliseQuery(query);
   const searching = trimmed !== '' && (debounced !== trimmed || result === null);
   const nothing = results && results.stores.length === 0 && results.items.length === 0;
+  // The home's search box is a link here: arriving from it, the customer types at once.
+  const focusSearch = (useLocation().state as { focusSearch?: boolean } | null)?.focusSearch === true;
 
   return (
     <ScreenShell title={t('screenExplore')} topLevel>
@@ -98,6 +101,8 @@ export function ExploreScreen() {
           value={query}
           autoComplete="off"
           enterKeyHint="search"
+          // Only when the user tapped a search box to get here.
+          autoFocus={focusSearch}
           onChange={(event) => setQuery(event.target.value || null)}
         />
       </form>
@@ -144,6 +149,7 @@ function ItemResultRow({ item, store }: ItemResult) {
   const money = useMoney();
   const content = (
     <>
+      <DishImage src={item.image} />
       <span className="explore-item-text">
         <span className="explore-item-name">{item.name}</span>
         {store && <span className="explore-item-store">{t('exploreItemAt', { store: store.name })}</span>}

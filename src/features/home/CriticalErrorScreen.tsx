@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSyncWorker } from '../../app/services.tsx';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import type { TextKey } from '../../api/texts.ts';
 import { SystemMessage } from '../system/SystemMessage.tsx';
 import './critical-error.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { formatHeaderAddress } from '../../lib/truncate.ts';
 import { ChevronDownIcon, PinIcon } from '../../ui/icons.tsx';
 
@@ -11,7 +11,7 @@ function StoreLogo() {
   const name = settings.get('storeName');
   // Offline and never cached, the logo cannot load: the store name stands in.
   if (failed) return <span className="home-logo-text">{name}</span>;
-  return <img className="home-logo" src={settings.get('storeLogo')} alt={name} height={36} onError={() => setFailed(true)} />;
+  return <img className="home-logo" src={settings.get('storeLogo')} alt={name} width={96} height={36} onError={() => setFailed(true)} />;
 }
 
 /** Spec §2 mobile home header: logo and the current address, which opens /search-location. */

@@ -11,15 +11,16 @@ import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constant
 import { numberOr } from '../../api/setting-values.ts';
 import type { StoreRow } from '../../db/schema.ts';
 import { pointKey } from '../../db/keys.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCard } from '../stores/StoreCard.tsx';
-import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../stores/use-worker-refresh.ts';
-import { CategorySliderSlot, PromoSliderSlot } from './slider-slots.tsx';
-import { useCategorySlides, useHomeStores, type HomeSliders } from './home-rows.ts';
-import { useHomeSnapshotWriter } from './home-snapshot.ts';
+import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
+import { CategorySliderSlot, offersLabel, PromoSliderSlot } from './slider-slots.tsx';
+import { useCategorySlides, useHomeStores } from './home-rows.ts';
+import type { HomeSliders } from './home-shapes.ts';
+import { useHomeSnapshotWriter } from './use-home-snapshot-writer.ts';
 
 const SKELETON_CARDS = 4;
 
@@ -68,10 +69,11 @@ export function HomeStoreList({ sliders }: { sliders: HomeSliders }) {
   const outcome = switched?.to === orderType ? switched.result : refresh.result;
   const retry = () => (switched ? choose(orderType) : refresh.retry());
 
-  const inserts: ListInsert[] = (settings.on('showPromoSlider') ? sliders.other : []).map((slider) => ({
+  // Numbered after the main sliders above the list: every landmark has its own name.
+  const inserts: ListInsert[] = (settings.on('showPromoSlider') ? sliders.other : []).map((slider, index) => ({
     after: slider.position,
     key: `promo-${slider.id}`,
-    node: <PromoSliderSlot slider={slider} label={t('homeOffers')} />,
+    node: <PromoSliderSlot slider={slider} label={offersLabel(t, sliders.main.length + index)} />,
   }));
   if (settings.on('enRestaurantCategorySlider') && categorySlides.length > 0) {
     // Position 1 is the top of the list, 2 after the first store, and so on.

@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { TabBar } from '../../app/tab-bar/TabBar.tsx';
 import { useCustomerSignedIn } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { GpsBarSlot } from './GpsBarSlot.tsx';
 import { HomeHeader } from './HomeHeader.tsx';
 import { HomeMessage } from './HomeMessage.tsx';
 import { HomeStoreList } from './HomeStoreList.tsx';
-import { PromoSliderSlot } from './slider-slots.tsx';
+import { offersLabel, PromoSliderSlot, PromoSliderSpace } from './slider-slots.tsx';
 import { usePromoSliders } from './home-rows.ts';
 import './home.css';
 
@@ -24,22 +24,26 @@ const RunningOrderBanner = lazy(() => import('./RunningOrderBanner.tsx').then((m
 export function MobileHome() {
   const t = useT();
   const settings = useSettings();
-  const sliders = usePromoSliders();
+  const { sliders, known: slidesKnown } = usePromoSliders();
   const customerSignedIn = useCustomerSignedIn();
   const showSliders = settings.on('showPromoSlider');
   return (
     <div className="mobile-home has-tab-bar">
       <HomeHeader />
       <main className="home-body">
+        {/* The page's title for assistive technology: the header shows the address, not a heading. */}
+        <h1 className="visually-hidden">{settings.get('storeName')}</h1>
         <GpsBarSlot />
         {customerSignedIn && (
           <Suspense fallback={null}>
             <RunningOrderBanner />
           </Suspense>
         )}
-        {showSliders && sliders.main.map((slider) => <PromoSliderSlot key={slider.id} slider={slider} label={t('homeOffers')} />)}
+        {showSliders &&
+          sliders.main.map((slider, index) => <PromoSliderSlot key={slider.id} slider={slider} label={offersLabel(t, index)} priority={index === 0} />)}
+        {showSliders && !slidesKnown && sliders.main.length === 0 && <PromoSliderSpace />}
         {settings.on('mockSearchOnHomepage') && (
-          <Link to="/explore" className="mock-search" data-testid="mock-search">
+          <Link to="/explore" state={{ focusSearch: true }} className="mock-search" data-testid="mock-search">
             <SearchIcon />
             {t('explorePlaceholder')}
           </Link>

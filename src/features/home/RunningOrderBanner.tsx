@@ -9,9 +9,9 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { RUNNING_ORDER_STATUSES } from '../../api/order-limits.ts';
+import { ACTIVE_STATUSES, isStatusIn } from '../../api/order-status.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { statusSentence } from '../running-order/order-steps.ts';
 import './running-order-banner.css';
@@ -35,7 +35,7 @@ function useRunningOrderRow(): BannerView | null {
       if (!session) return { signedIn: false, row: null, stale: false };
       const rows = (await db.runningOrder.toArray()).map(runningOrderRowOf);
       const running = rows.filter(
-        (row): row is RunningOrderRow => row !== null && row.userId === session.userId && (RUNNING_ORDER_STATUSES as readonly number[]).includes(row.status),
+        (row): row is RunningOrderRow => row !== null && row.userId === session.userId && isStatusIn(ACTIVE_STATUSES, row.status),
       );
       const row = running.sort((a, b) => b.fetchedAt - a.fetchedAt)[0] ?? null;
       return { signedIn: true, row, stale: row !== null && Date.now() - row.fetchedAt > STALE_MS };

@@ -7,9 +7,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategorySlide } from '../../api/entities.ts';
-import { useT } from '../../app/look.tsx';
-import type { PromoSliderGroup } from './home-rows.ts';
-import { sliderSizeStyle as sizeStyle, useCategorySliderLook } from './slider-slots.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
+import type { PromoSliderGroup } from './home-shapes.ts';
+import { CATEGORY_SLIDE_PX, PromoSlideImage, sliderSizeStyle as sizeStyle, useCategorySliderLook } from './slider-slots.tsx';
 
 /** An in-app path opens in the app; anything else is a link out. */
 function SlideLink({ url, label, children }: { url: string | null; label: string; children: ReactNode }) {
@@ -30,12 +30,12 @@ function SlideLink({ url, label, children }: { url: string | null; label: string
   return <span className="slide">{children}</span>;
 }
 
-export function PromoSlider({ slider, label }: { slider: PromoSliderGroup; label: string }) {
+export function PromoSlider({ slider, label, priority = false }: { slider: PromoSliderGroup; label: string; priority?: boolean }) {
   return (
     <section className="slider promo-slider" style={sizeStyle(slider.size)} aria-label={label} data-testid="promo-slider">
-      {slider.slides.map(({ data, url }) => (
+      {slider.slides.map(({ data, url }, index) => (
         <SlideLink key={data.id} url={url} label={data.name}>
-          <img src={data.image} alt={data.name} loading="lazy" decoding="async" />
+          <PromoSlideImage src={data.image} alt={data.name} first={priority && index === 0} />
         </SlideLink>
       ))}
     </section>
@@ -54,7 +54,7 @@ export function CategorySlider({ slides }: { slides: readonly CategorySlide[] })
           className="slide category-slide"
           aria-label={showLabel ? undefined : slide.name}
         >
-          <img src={slide.image} alt="" loading="lazy" decoding="async" />
+          <img src={slide.image} alt="" width={CATEGORY_SLIDE_PX} height={CATEGORY_SLIDE_PX} loading="lazy" decoding="async" />
           {showLabel && <span className="category-slide-label">{slide.name}</span>}
         </Link>
       ))}

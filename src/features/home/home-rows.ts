@@ -1,22 +1,13 @@
 /** Live reads of the home screen from the replica (the worker's refreshHome writes them). */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OrderTypePreference } from '../../api/constants.ts';
-import type { CategorySlide, PromoSlide } from '../../api/entities.ts';
+import type { CategorySlide } from '../../api/entities.ts';
 import { homeStoreListKey } from '../../db/keys.ts';
-import { PrefKey, type AddressRow } from '../../db/schema.ts';
-import { useHomeSnapshot } from '../../app/look.tsx';
+import { PrefKey, SyncResource } from '../../db/schema.ts';
+import { useHomeSnapshot } from '../../app/settings-and-language.tsx';
 import { useReplica } from '../../app/services.tsx';
-import { orderTypeOf, storesInOrder, type SavedList } from '../stores/store-rows.ts';
-
-export interface HomeStores {
-  /** Null when no address is set. */
-  address: AddressRow | null;
-  orderType: OrderTypePreference;
-  /** The list saved for the address and order type; undefined when none is. */
-  saved: SavedList | undefined;
-  /** From the home snapshot, which keeps only the first stores: how many the whole list has. */
-  storeCount?: number;
-}
+import { orderTypeOf } from '../stores/saved-list.ts';
+import { storesInOrder } from '../stores/store-rows.ts';
+import { groupSliders, type HomeSliders, type HomeStores, type Ordered, type PromoSlideRow } from './home-shapes.ts';
 
 /**
  * The address, the order type and the store list saved for both, in one live
@@ -38,45 +29,35 @@ export function useHomeStores(): HomeStores | undefined {
   }, [db], fromSnapshot);
 }
 
-type Ordered<T> = T & { order: number };
-export type PromoSlideRow = Ordered<PromoSlide> & { group: 'main' | 'other' };
-
-/** One slider: its slides in order, where it goes and how big its images are. */
-export interface PromoSliderGroup {
-  id: number;
-  /** Inserted after this many stores of the list (main sliders sit above it). */
-  position: number;
-  size: number;
-  slides: PromoSlideRow[];
-}
-
-export interface HomeSliders {
-  main: PromoSliderGroup[];
-  other: PromoSliderGroup[];
-}
-
 const NO_SLIDERS: HomeSliders = { main: [], other: [] };
 
-/** Slides grouped by their slider, in server order; each group by position. */
-export function groupSliders(rows: readonly PromoSlideRow[]): HomeSliders {
-  const groups = new Map<number, PromoSliderGroup & { main: boolean }>();
-  for (const row of [...rows].sort((a, b) => a.order - b.order)) {
-    const { id, position_id, size } = row.promo_slider;
-    let group = groups.get(id);
-    if (!group) groups.set(id, (group = { id, position: position_id, size, slides: [], main: row.group === 'main' }));
-    group.slides.push(row);
-  }
-  const all = [...groups.values()].sort((a, b) => a.position - b.position);
-  return { main: all.filter((g) => g.main), other: all.filter((g) => !g.main) };
+/** The home's promo sliders, and whether the slides were ever answered here (fetched, or refused). */
+export interface PromoSlidersView {
+  sliders: HomeSliders;
+  /**
+   * False on a first visit until the home's first answer: whether a main
+   * slider will come is not known yet, and home holds its place (MobileHome)
+   * rather than push the list down when it does. A repeat visit's snapshot knows.
+   */
+  known: boolean;
 }
 
-export function usePromoSliders(): HomeSliders {
+/**
+ * Both in one read transaction: two reads of their own could fall either
+ * side of the worker's write (the slides read before it, the state after),
+ * and one frame would show the slides known but not there.
+ */
+export function usePromoSliders(): PromoSlidersView {
   const db = useReplica();
   const snapshot = useHomeSnapshot();
   return useLiveQuery(
-    async () => groupSliders((await db.slides.toArray()) as unknown as PromoSlideRow[]),
+    () =>
+      db.transaction('r', db.slides, db.syncState, async (): Promise<PromoSlidersView> => {
+        const [rows, state] = await Promise.all([db.slides.toArray(), db.syncState.get(SyncResource.promoSlides)]);
+        return { sliders: groupSliders(rows as unknown as PromoSlideRow[]), known: state !== undefined };
+      }),
     [db],
-    snapshot?.sliders ?? NO_SLIDERS,
+    snapshot ? { sliders: snapshot.sliders, known: true } : { sliders: NO_SLIDERS, known: false },
   );
 }
 

@@ -7,7 +7,6 @@
  * it was taken for (read from their mirrors) and only at its own version;
  * the cache clear drops it (not a kept key) and so does logout.
  */
-import { useEffect } from 'react';
 import type { OrderTypePreference } from '../../api/constants.ts';
 import type { CategorySlide } from '../../api/entities.ts';
 import type { SettingsMap } from '../../api/settings.ts';
@@ -15,10 +14,9 @@ import type { TextKey } from '../../api/texts.ts';
 import { homeStoreListKey } from '../../db/keys.ts';
 import type { AddressRow, LanguageRow } from '../../db/schema.ts';
 import { LocalKey, readLocal, writeLocal } from '../../lib/local-storage-keys.ts';
-import { useConnectivity, type Connectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useLanguage, useSettings, useT } from '../../app/look.tsx';
-import { orderTypeOf, type SavedList } from '../stores/store-rows.ts';
-import type { HomeSliders, HomeStores } from './home-rows.ts';
+import type { Connectivity } from '../../lib/connectivity.ts';
+import { orderTypeOf, type SavedList } from '../stores/saved-list.ts';
+import type { HomeSliders } from './home-shapes.ts';
 
 /** A snapshot of another version is ignored: bump it when the shape changes. */
 export const HOME_SNAPSHOT_VERSION = 1;
@@ -112,39 +110,4 @@ export function readHomeSnapshot(): BootHomeSnapshot | null {
 /** Null clears it (no list to paint for the current address and order type). */
 export function writeHomeSnapshot(snapshot: HomeSnapshot | null): void {
   writeLocal(LocalKey.homeSnapshot, snapshot && JSON.stringify(snapshot));
-}
-
-/**
- * Keeps the snapshot in step with what the home shows: cleared at once when
- * there is no list to paint, written a moment after the rows settle. Rows
- * still from the snapshot write it back unchanged.
- */
-export function useHomeSnapshotWriter(home: HomeStores | undefined, sliders: HomeSliders, categorySlides: CategorySlide[]): void {
-  const { values, fetchedAt } = useSettings();
-  const t = useT();
-  const language = useLanguage();
-  const connectivity = useConnectivity();
-  useEffect(() => {
-    if (!home) return;
-    const { saved } = home;
-    if (!saved) {
-      writeHomeSnapshot(null);
-      return;
-    }
-    const write = () =>
-      writeHomeSnapshot({
-        version: HOME_SNAPSHOT_VERSION,
-        language,
-        saved: { list: saved.list, stores: saved.stores.slice(0, HOME_SNAPSHOT_STORES) },
-        storeCount: home.storeCount ?? saved.stores.length,
-        settings: values,
-        settingsFetchedAt: fetchedAt,
-        texts: Object.fromEntries(HOME_SNAPSHOT_TEXTS.map((key) => [key, t(key)])),
-        sliders,
-        categorySlides,
-        connectivity,
-      });
-    const timer = setTimeout(write, HOME_SNAPSHOT_WRITE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [home, sliders, categorySlides, values, fetchedAt, t, language, connectivity]);
 }

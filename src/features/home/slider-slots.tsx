@@ -7,10 +7,10 @@
  */
 import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import type { CategorySlide } from '../../api/entities.ts';
+import { PROMO_SLIDER_SIZE_MAX } from '../../api/catalog-admin-limits.ts';
 import { numberOr } from '../../api/setting-values.ts';
-import { useSettings } from '../../app/look.tsx';
-import type { PromoSliderGroup } from './home-rows.ts';
-import type * as Sliders from './Sliders.tsx';
+import { useSettings, type Translate } from '../../app/settings-and-language.tsx';
+import type { PromoSliderGroup } from './home-shapes.ts';
 
 /** Spec §9: slider image size is 2.4 rem times the configured size. */
 export const SLIDER_REM_PER_SIZE = 2.4;
@@ -33,23 +33,73 @@ export function useCategorySliderLook(): { style: CSSProperties; showLabel: bool
 }
 
 /** A lazily loaded slider; a chunk that fails to load leaves the space empty rather than breaking home. */
-function lazySlider<P extends object>(pick: (module: typeof Sliders) => ComponentType<P>) {
+function lazySlider<P extends object>(load: () => Promise<ComponentType<P>>) {
   const nothing: ComponentType<P> = () => null;
-  return lazy(() => import('./Sliders.tsx').then((module) => ({ default: pick(module) }), () => ({ default: nothing })));
+  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: nothing })));
 }
-const PromoSlider = lazySlider((module) => module.PromoSlider);
-const CategorySlider = lazySlider((module) => module.CategorySlider);
+// Typed by the dynamic import itself: no static import of Sliders.tsx, which imports this file.
+const PromoSlider = lazySlider(() => import('./Sliders.tsx').then((module) => module.PromoSlider));
+const CategorySlider = lazySlider(() => import('./Sliders.tsx').then((module) => module.CategorySlider));
 
-export function PromoSliderSlot({ slider, label }: { slider: PromoSliderGroup; label: string }) {
+/** The name of the home's promo slider at this place (0 first): 'Offers', then 'Offers 2', 'Offers 3'… */
+export function offersLabel(t: Translate, index: number): string {
+  return index === 0 ? t('homeOffers') : t('homeOffersNumbered', { n: index + 1 });
+}
+
+/** A promo banner's intrinsic size (12:5, as .promo-slider .slide draws it): the box is known before the image arrives. */
+export const PROMO_SLIDE_WIDTH = 720;
+export const PROMO_SLIDE_HEIGHT = 300;
+/** A category slide's intrinsic size (square; CSS scales it to the configured size). */
+export const CATEGORY_SLIDE_PX = 96;
+
+/**
+ * A promo slide's picture. The first slide of the home's first slider is
+ * usually the largest thing on the first screen (Lighthouse's LCP element):
+ * it loads eagerly, at high priority, from the first route's own markup.
+ */
+export function PromoSlideImage({ src, alt, first }: { src: string; alt: string; first: boolean }) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={PROMO_SLIDE_WIDTH}
+      height={PROMO_SLIDE_HEIGHT}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
+      decoding="async"
+    />
+  );
+}
+
+/**
+ * `priority`: this is the home's first slider, whose first slide is in the
+ * first screen. Its picture is requested from the placeholder already, while
+ * the sliders' code is still loading, rather than once that code has run.
+ */
+export function PromoSliderSlot({ slider, label, priority = false }: { slider: PromoSliderGroup; label: string; priority?: boolean }) {
+  const first = slider.slides[0];
   const placeholder = (
     <div className="slider promo-slider" style={sliderSizeStyle(slider.size)} aria-hidden="true">
-      <span className="slide" />
+      <span className="slide">{priority && first && <PromoSlideImage src={first.data.image} alt="" first />}</span>
     </div>
   );
   return (
     <Suspense fallback={placeholder}>
-      <PromoSlider slider={slider} label={label} />
+      <PromoSlider slider={slider} label={label} priority={priority} />
     </Suspense>
+  );
+}
+
+/**
+ * The space a main promo slider takes before the slides are known (a first
+ * visit): the largest banner size, the one a home's main slider usually
+ * has, so the mock search and the list below stay where they first painted.
+ */
+export function PromoSliderSpace() {
+  return (
+    <div className="slider promo-slider" style={sliderSizeStyle(PROMO_SLIDER_SIZE_MAX)} aria-hidden="true" data-testid="promo-slider-space">
+      <span className="slide" />
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SettingKey } from '../../api/settings.ts';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { isSafeUrl } from '../../lib/sanitize-html.ts';
-import { LanguageSelect } from './LanguageSelect.tsx';
+import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { PhonePreview } from './PhonePreview.tsx';
 import './landing.css';
 
@@ -34,7 +34,7 @@ export function DesktopLanding() {
   return (
     <div className="landing" data-testid="desktop-landing">
       <header className="landing-top">
-        <img className="landing-logo" src={settings.get('storeLogo')} alt={settings.get('storeName')} height={40} />
+        <img className="landing-logo" src={settings.get('storeLogo')} alt={settings.get('storeName')} width={160} height={40} />
       </header>
       <main className="landing-main">
         <section className="landing-hero">
@@ -76,7 +76,7 @@ export function DesktopLanding() {
             </ul>
           </nav>
         )}
-        <LanguageSelect />
+        <LanguageSelect reloadAfterChoice />
       </footer>
     </div>
   );

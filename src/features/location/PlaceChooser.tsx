@@ -10,7 +10,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Place } from '../../api/entities.ts';
 import { foldPlaceText, placeMatchTier } from '../../api/place-text.ts';
 import type { PopularLocationRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PinIcon } from '../../ui/icons.tsx';

@@ -14,7 +14,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PopularLocation } from '../../api/entities.ts';
 import { useCurrentAddress, usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import { PinIcon } from '../../ui/icons.tsx';

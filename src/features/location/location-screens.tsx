@@ -8,8 +8,9 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
+import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { ConfirmAddress, type PendingAddress } from './ConfirmAddress.tsx';
 import { PlaceChooser, type PopularChoice } from './PlaceChooser.tsx';
@@ -51,6 +52,8 @@ export function SearchLocationScreen() {
 
   return (
     <ScreenShell title={t('screenSearchLocation')}>
+      {/* A first visit starts here: the language too is chosen before anything else. */}
+      <LanguageSelect />
       <PlaceChooser query={query} onQueryChange={setQuery} onPopular={(location) => void choosePopular(location)} onPlace={setPending} />
     </ScreenShell>
   );

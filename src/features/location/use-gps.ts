@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useSettings } from '../../app/look.tsx';
+import { useSettings } from '../../app/settings-and-language.tsx';
 import { gpsFailureAction } from './gps.ts';
 
 /** What to do with a fix; resolves to a message to show, or null when all went well. */

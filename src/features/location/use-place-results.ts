@@ -11,7 +11,7 @@ import { placeMatchTier } from '../../api/place-text.ts';
 import { useServices } from '../../app/services.tsx';
 import { placeSearchKey } from '../../db/keys.ts';
 import type { ReplicaDatabase } from '../../db/schema.ts';
-import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,24 +1,21 @@
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
-import { useSettings, useT } from '../../app/look.tsx';
-import { updatedAgoText } from '../../lib/connectivity.ts';
+import { useT } from '../../app/settings-and-language.tsx';
 
-/** Shown while the last request failed by network or offline mode is simulated. */
+/**
+ * Shown while the last request failed by network or offline mode is simulated.
+ * It says only that: how old what a screen shows is belongs to that screen's
+ * own note (SavedNote), so the page never tells two different ages at once.
+ */
 export function OfflineBanner() {
   const { offline, simulated } = useConnectivity();
-  // Mounted only while offline, so its clock starts when the app goes offline.
   return offline ? <OfflineBannerBody simulated={simulated} /> : null;
 }
 
 function OfflineBannerBody({ simulated }: { simulated: boolean }) {
   const t = useT();
-  const { fetchedAt } = useSettings();
-  const now = useMinuteClock();
-  const updated = updatedAgoText(fetchedAt, now, t);
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <span>{t('offlineBanner')}</span>
-      {updated && <span className="offline-banner-updated" data-testid="offline-banner-updated">{updated}</span>}
       {simulated && (
         <span className="simulated-offline-mark" data-testid="simulated-offline-mark">
           {t('simulatedOfflineOn')}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { PrefKey } from '../../db/schema.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useServices } from '../../app/services.tsx';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { setSimulatedOfflineMode } from '../../lib/simulated-offline.ts';
 import './switch.css';
 

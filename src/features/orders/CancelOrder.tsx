@@ -7,11 +7,11 @@
 import { useState } from 'react';
 import type { CheckoutFailure, StoredOrder } from '../../api/checkout-worker-api.ts';
 import { isPaymentGatewayId } from '../../api/payment-limits.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { refusalText } from '../checkout/refusal-text.ts';
-import { useMoney } from '../stores/use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 
 /** What a cancel gives back to the wallet, as the server settles it (lifecycle-settlement.ts). */
 export function walletRefundOf(order: Pick<StoredOrder, 'wallet_amount' | 'payable_amount' | 'payment_mode' | 'payment_status'>): number {

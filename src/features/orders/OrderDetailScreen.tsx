@@ -7,18 +7,18 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import type { StoredOrder } from '../../api/checkout-worker-api.ts';
-import { RUNNING_ORDER_STATUSES } from '../../api/order-limits.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { ACTIVE_STATUSES, isStatusIn } from '../../api/order-status.ts';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
-import { SavedNote } from '../stores/SavedNote.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
 import { storePath } from '../stores/store-paths.ts';
-import { useMoney } from '../stores/use-money.ts';
-import { isUnreachable, useWorkerRefresh } from '../stores/use-worker-refresh.ts';
+import { useMoney } from '../../ui/use-money.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { CancelOrder } from './CancelOrder.tsx';
 import { orderStatusText, paymentMethodText, paymentStatusText } from './order-words.ts';
@@ -27,7 +27,7 @@ import { useOrder } from './use-orders.ts';
 import './orders.css';
 
 function isRunning(order: StoredOrder): boolean {
-  return (RUNNING_ORDER_STATUSES as readonly number[]).includes(order.status);
+  return isStatusIn(ACTIVE_STATUSES, order.status);
 }
 
 function OrderDetail({ order }: { order: StoredOrder }) {

@@ -6,8 +6,8 @@
  */
 import type { PriceBreakdown as Price } from '../../api/order-entities.ts';
 import type { OrderType } from '../../api/order-limits.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 import './price-breakdown.css';
 
 interface PriceBreakdownProps {

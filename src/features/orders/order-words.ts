@@ -1,23 +1,24 @@
 /** An order's status, payment mode and payment status in words (text keys), for the orders screens and the checkout. */
 import type { OrderType } from '../../api/order-limits.ts';
+import { OrderStatus } from '../../api/order-status.ts';
 import type { OrderPaymentStatus, PaymentMethodId } from '../../api/payment-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
 
 const STATUS_TEXT: Record<number, TextKey> = {
-  1: 'orderStatusPlaced',
-  2: 'orderStatusPreparing',
-  3: 'orderStatusDriverAssigned',
-  4: 'orderStatusPickedUp',
-  5: 'orderStatusDelivered',
-  6: 'orderStatusCancelled',
-  7: 'orderStatusReadyForPickup',
-  8: 'orderStatusAwaitingPayment',
-  9: 'orderStatusPaymentFailed',
+  [OrderStatus.PLACED]: 'orderStatusPlaced',
+  [OrderStatus.PREPARING]: 'orderStatusPreparing',
+  [OrderStatus.DRIVER_ASSIGNED]: 'orderStatusDriverAssigned',
+  [OrderStatus.PICKED_UP]: 'orderStatusPickedUp',
+  [OrderStatus.DELIVERED]: 'orderStatusDelivered',
+  [OrderStatus.CANCELLED]: 'orderStatusCancelled',
+  [OrderStatus.READY_FOR_PICKUP]: 'orderStatusReadyForPickup',
+  [OrderStatus.AWAITING_PAYMENT]: 'orderStatusAwaitingPayment',
+  [OrderStatus.PAYMENT_FAILED]: 'orderStatusPaymentFailed',
 };
 
 /** DESIGN §6 code → words; a self-pickup order is collected rather than delivered. */
 export function orderStatusText(status: number, orderType: OrderType): TextKey {
-  if (status === 5 && orderType === 'SELFPICKUP') return 'orderStatusCollected';
+  if (status === OrderStatus.DELIVERED && orderType === 'SELFPICKUP') return 'orderStatusCollected';
   return STATUS_TEXT[status] ?? 'orderStatusUnknown';
 }
 

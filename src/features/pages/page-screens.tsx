@@ -11,7 +11,7 @@ import type { SyncResult } from '../../api/worker-api.ts';
 import type { PageRow } from '../../db/schema.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';

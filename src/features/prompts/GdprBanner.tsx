@@ -1,7 +1,7 @@
 import { PrefKey } from '../../db/schema.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useReplica } from '../../app/services.tsx';
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettingText, useSettings, useT } from '../../app/settings-and-language.tsx';
 
 /**
  * Spec §4: shown when showGdpr is on and not yet accepted. The acceptance is
@@ -12,11 +12,13 @@ export function GdprBanner() {
   const db = useReplica();
   const settings = useSettings();
   const accepted = usePref(PrefKey.gdprAccepted);
+  // The setting is the default language's text; the translations say it in the others.
+  const message = useSettingText('gdprMessage');
   // undefined: still reading, so nothing flashes for someone who accepted long ago.
   if (!settings.on('showGdpr') || accepted === undefined || accepted === true) return null;
   return (
     <section className="prompt-card gdpr-banner" role="region" aria-labelledby="gdpr-message" data-testid="gdpr-banner">
-      <p id="gdpr-message">{settings.get('gdprMessage')}</p>
+      <p id="gdpr-message">{message}</p>
       <div className="prompt-actions">
         <button
           type="button"

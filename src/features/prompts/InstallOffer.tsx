@@ -1,4 +1,4 @@
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { dismissInstallOffer, promptInstall } from '../../lib/install-prompt.ts';
 import { useInstallOfferAvailable } from './use-install-offer.ts';
 import './prompts.css';

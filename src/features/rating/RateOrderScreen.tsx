@@ -13,7 +13,7 @@ import type { RatableOrder, RateOrderResult } from '../../api/order-entities.ts'
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';
@@ -22,7 +22,7 @@ import { FormAlert } from '../../ui/FormField.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';
-import { isUnreachable } from '../stores/use-worker-refresh.ts';
+import { isUnreachable } from '../../app/hooks/use-worker-refresh.ts';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';

@@ -6,7 +6,7 @@
  */
 import { RATING_MAX, RATING_MIN } from '../../api/order-limits.ts';
 import type { TextKey } from '../../api/texts.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 

@@ -7,11 +7,12 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Order, RatableOrder } from '../../api/order-entities.ts';
+import { OrderStatus } from '../../api/order-status.ts';
 import { runningOrderRowOf } from '../../api/tracking-worker-api.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
 import { useServices } from '../../app/services.tsx';
 
-const DELIVERED = 5;
+const { DELIVERED } = OrderStatus;
 
 /** get-ratable-order's answer for the order; null until it came. */
 export function useRatableOrder(uniqueOrderId: string, enabled: boolean): { answer: SyncResult<RatableOrder> | null; retry: () => void } {

@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import type { GeoPoint } from '../../api/tracking-worker-api.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { MAP_SIZE, distanceText, projectionFor, scaleBarFor } from './map-geometry.ts';
 import './delivery-map.css';
 

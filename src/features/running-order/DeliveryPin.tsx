@@ -1,5 +1,5 @@
 /** The PIN the customer gives the driver at the door (deliver-order checks it): large, and read digit by digit. */
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 
 export function DeliveryPin({ pin }: { pin: string }) {
   const t = useT();
@@ -9,13 +9,16 @@ export function DeliveryPin({ pin }: { pin: string }) {
       <h2 id="delivery-pin-title" className="delivery-pin-title">
         {t('runningOrderPin')}
       </h2>
-      {/* Spaced digits so a screen reader says "4 2 1 7", not "four thousand two hundred…". */}
-      <p className="delivery-pin-code" aria-label={digits.join(' ')} data-testid="delivery-pin-code">
+      {/* Large digits for the eye; for a screen reader the same digits spaced, so it says "4 2 1 7", not "four thousand two hundred…". */}
+      <p className="delivery-pin-code" aria-hidden="true" data-testid="delivery-pin-code">
         {digits.map((digit, index) => (
-          <span key={index} className="delivery-pin-digit" aria-hidden="true">
+          <span key={index} className="delivery-pin-digit">
             {digit}
           </span>
         ))}
+      </p>
+      <p className="visually-hidden" data-testid="delivery-pin-spoken">
+        {digits.join(' ')}
       </p>
       <p className="delivery-pin-hint">{t('runningOrderPinHint')}</p>
     </section>

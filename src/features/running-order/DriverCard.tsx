@@ -7,7 +7,8 @@
  */
 import { distanceKm, type GeoPoint } from '../../api/tracking-worker-api.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { PhoneLink } from '../../ui/PhoneLink.tsx';
 import { DeliveryMap } from './DeliveryMap.tsx';
 import { distanceText, openStreetMapUrl } from './map-geometry.ts';
 import { stepTimeText } from './order-steps.ts';
@@ -17,6 +18,8 @@ export interface DriverOnTheWay {
   latitude: number | null;
   longitude: number | null;
   located_at: string | null;
+  /** Only while the driver holds the order (the server leaves it out otherwise). */
+  phone?: string | null;
 }
 
 interface DriverCardProps {
@@ -42,6 +45,7 @@ export function DriverCard({ driver, heading, store, address }: DriverCardProps)
       <h2 id="driver-card-title" className="card-title">
         {t('runningOrderDriver', { driver: driver.name })}
       </h2>
+      {driver.phone && <PhoneLink phone={driver.phone} name={driver.name} />}
       {address && (
         <DeliveryMap
           store={store}

@@ -1,7 +1,8 @@
 /** What was ordered and what it costs, from the order as placed (read-only here). */
 import type { Order } from '../../api/order-entities.ts';
-import { useT } from '../../app/look.tsx';
-import { useMoney } from '../stores/use-money.ts';
+import { useT } from '../../app/settings-and-language.tsx';
+import { PriceBreakdown } from '../orders/PriceBreakdown.tsx';
+import { useMoney } from '../../ui/use-money.ts';
 
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT();
@@ -24,10 +25,14 @@ export function OrderSummary({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <p className="order-summary-total" data-testid="order-total">
-        <span>{t('runningOrderTotal')}</span>
-        <span className="price">{money(order.total)}</span>
-      </p>
+      <div data-testid="order-total">
+        <PriceBreakdown price={order} orderType={order.order_type} couponCode={order.coupon_code} />
+      </div>
+      {order.order_type === 'DELIVERY' && order.address && (
+        <p className="order-summary-address" data-testid="order-address">
+          {t('orderDeliverTo')}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
+        </p>
+      )}
     </section>
   );
 }

@@ -4,10 +4,9 @@
  * a cancellation or a failed payment closes the list in red.
  */
 import type { OrderType } from '../../api/order-limits.ts';
-import { useLanguage, useT } from '../../app/look.tsx';
+import { STOPPED_STATUSES, isStatusIn } from '../../api/order-status.ts';
+import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { stepTimeText, timelineOf, type HistoryStep } from './order-steps.ts';
-
-const STOPS: readonly number[] = [6, 9];
 
 export function StatusTimeline({ orderType, status, history }: { orderType: OrderType; status: number; history: readonly HistoryStep[] }) {
   const t = useT();
@@ -22,7 +21,7 @@ export function StatusTimeline({ orderType, status, history }: { orderType: Orde
         {steps.map((step) => (
           <li
             key={step.status}
-            className={`order-step is-${step.state}${STOPS.includes(step.status) ? ' is-stop' : ''}`}
+            className={`order-step is-${step.state}${isStatusIn(STOPPED_STATUSES, step.status) ? ' is-stop' : ''}`}
             aria-current={step.state === 'current' ? 'step' : undefined}
             data-testid="order-step"
             data-state={step.state}

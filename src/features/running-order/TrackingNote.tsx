@@ -5,7 +5,7 @@
  */
 import type { TrackingLink } from '../../api/tracking-worker-api.ts';
 import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';
 
 export function TrackingNote({ link, fetchedAt, final }: { link: TrackingLink; fetchedAt: number; final: boolean }) {

@@ -6,7 +6,7 @@
  * length, and distances in words.
  */
 import { EARTH_RADIUS_KM, type GeoPoint } from '../../api/tracking-worker-api.ts';
-import type { Translate } from '../../app/look.tsx';
+import type { Translate } from '../../app/settings-and-language.tsx';
 
 export interface MapSize {
   width: number;

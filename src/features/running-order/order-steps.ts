@@ -6,6 +6,7 @@
  * (awaiting payment, payment failed, cancelled).
  */
 import type { OrderType } from '../../api/order-limits.ts';
+import { DELIVERY_STEP_PATH, OrderStatus, PICKUP_STEP_PATH } from '../../api/order-status.ts';
 import type { TextKey } from '../../api/texts.ts';
 
 export interface HistoryStep {
@@ -23,18 +24,7 @@ export interface TimelineStep {
   state: StepState;
 }
 
-const PLACED = 1;
-const PREPARING = 2;
-const DRIVER_ASSIGNED = 3;
-const PICKED_UP = 4;
-const DELIVERED = 5;
-const CANCELLED = 6;
-const READY_FOR_PICKUP = 7;
-const AWAITING_PAYMENT = 8;
-const PAYMENT_FAILED = 9;
-
-const DELIVERY_PATH = [PLACED, PREPARING, DRIVER_ASSIGNED, PICKED_UP, DELIVERED] as const;
-const PICKUP_PATH = [PLACED, PREPARING, READY_FOR_PICKUP, DELIVERED] as const;
+const { PLACED, PREPARING, DRIVER_ASSIGNED, PICKED_UP, DELIVERED, CANCELLED, READY_FOR_PICKUP, AWAITING_PAYMENT, PAYMENT_FAILED } = OrderStatus;
 
 const STEP_LABELS: Record<number, TextKey> = {
   [PLACED]: 'orderStepPlaced',
@@ -83,7 +73,7 @@ function reachedAt(history: readonly HistoryStep[], status: number): string | nu
 }
 
 export function timelineOf(orderType: OrderType, status: number, history: readonly HistoryStep[]): TimelineStep[] {
-  const path: readonly number[] = isPickup(orderType) ? PICKUP_PATH : DELIVERY_PATH;
+  const path: readonly number[] = isPickup(orderType) ? PICKUP_STEP_PATH : DELIVERY_STEP_PATH;
   const step = (stepStatus: number, state: StepState): TimelineStep => ({
     status: stepStatus,
     label: stepLabel(stepStatus, orderType),

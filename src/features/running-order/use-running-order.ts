@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Order } from '../../api/order-entities.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
 import { useServices } from '../../app/services.tsx';
-import type { RefreshOutcome } from '../stores/use-worker-refresh.ts';
+import type { RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
 
 export interface RunningOrderView {
   signedIn: boolean;

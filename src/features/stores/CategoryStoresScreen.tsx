@@ -1,7 +1,7 @@
 /** /categories/stores?ids=1,2: stores near the address in any of these categories (get-filtered-restaurants). */
 import { Link } from 'react-router-dom';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';
 import { filteredStoreListKey } from '../../db/keys.ts';
@@ -9,11 +9,11 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
-import { SavedNote } from './SavedNote.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCardList } from './StoreCardList.tsx';
 import { useOrderType, useStoreList } from './store-rows.ts';
 import { useQueryParam } from './use-query-param.ts';
-import { isUnreachable, useWorkerRefresh } from './use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 
 /** '1,2,x,2' → [1, 2]: positive integers, once each. */
 export function parseCategoryIds(value: string | null): number[] {
@@ -45,7 +45,7 @@ export function CategoryStoresScreen() {
         {saved.stores.length === 0 ? (
           <EmptyState>{t('categoryStoresEmpty')}</EmptyState>
         ) : (
-          <StoreCardList stores={saved.stores} orderType={orderType} />
+          <StoreCardList stores={saved.stores} orderType={orderType} headingLevel={2} />
         )}
       </ScreenShell>
     );

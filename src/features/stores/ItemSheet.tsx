@@ -1,12 +1,13 @@
 /** /stores/:city/:restaurant/:id: one item over its store page, with its add-on choice and "Add to cart". */
 import { useEffect, useRef } from 'react';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { useModalFocus } from '../../ui/use-modal-focus.ts';
 import { ItemCartForm } from '../cart/ItemCartForm.tsx';
 import { useItem } from './store-page-rows.ts';
-import { useMoney } from './use-money.ts';
-import { useWorkerRefresh } from './use-worker-refresh.ts';
+import { useMoney } from '../../ui/use-money.ts';
+import { useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 
 export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemId: number; onClose: () => void }) {
   const t = useT();
@@ -15,9 +16,11 @@ export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemI
   const item = useItem(storeId, itemId);
   const { result } = useWorkerRefresh(`item:${itemId}`, () => worker.openItem(itemId), Number.isInteger(itemId));
   const closeRef = useRef<HTMLButtonElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  // Focus starts on Close, Tab stays in the sheet, and goes back to the dish that opened it.
+  useModalFocus(sheetRef, closeRef);
 
   useEffect(() => {
-    closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       // A dialog over the sheet (the replace-cart question) handles its own Escape first.
       if (event.key === 'Escape' && !event.defaultPrevented) onClose();
@@ -30,7 +33,7 @@ export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemI
   if (item) {
     body = (
       <>
-        {item.image && <img className="item-sheet-image" src={item.image} alt="" decoding="async" />}
+        {item.image && <img className="item-sheet-image" src={item.image} alt="" width={640} height={360} decoding="async" />}
         <h2 id="item-sheet-title" className="item-sheet-name">
           {item.name}
         </h2>
@@ -48,7 +51,9 @@ export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemI
   return (
     <div className="item-sheet-backdrop" onClick={onClose}>
       <div
+        ref={sheetRef}
         className="item-sheet"
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={item ? 'item-sheet-title' : undefined}

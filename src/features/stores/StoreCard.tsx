@@ -8,19 +8,22 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_STORE_TAG_COLOR, type OrderTypePreference } from '../../api/constants.ts';
 import type { StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { readableTextOn } from '../../lib/contrast.ts';
 import { storePath } from './store-paths.ts';
 import { displayRating } from './store-facts.ts';
-import { useMoney } from './use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 import './store-card.css';
 
 export interface StoreCardProps {
   store: StoreRow;
   orderType: OrderTypePreference;
+  /** The card's name is a heading one level below the list's own: 3 under a section's h2, 2 right under a screen's h1. */
+  headingLevel?: 2 | 3;
 }
 
-export function StoreCard({ store, orderType }: StoreCardProps) {
+export function StoreCard({ store, orderType, headingLevel = 3 }: StoreCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const money = useMoney();
   const tagColor = store.store_color || DEFAULT_STORE_TAG_COLOR;
@@ -35,7 +38,7 @@ export function StoreCard({ store, orderType }: StoreCardProps) {
       data-testid="store-card"
     >
       <div className="store-card-media">
-        {store.image ? <img src={store.image} alt="" loading="lazy" decoding="async" /> : <span className="store-card-noimage" />}
+        {store.image ? <img src={store.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="store-card-noimage" />}
         {store.is_featured && (
           <span className="store-card-ribbon" data-testid="store-card-ribbon">
             {store.custom_featured_name || t('storeFeatured')}
@@ -43,7 +46,7 @@ export function StoreCard({ store, orderType }: StoreCardProps) {
         )}
       </div>
       <div className="store-card-body">
-        <h3 className="store-card-name">{store.name}</h3>
+        <Heading className="store-card-name">{store.name}</Heading>
         {store.description && <p className="store-card-description">{store.description}</p>}
         {store.custom_message_on_list && (
           <p className="store-card-message" data-testid="store-card-message">

@@ -2,11 +2,11 @@
 import { Link } from 'react-router-dom';
 import type { OrderTypePreference } from '../../api/constants.ts';
 import type { StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { displayRating } from './store-facts.ts';
 import { useFavouriteState } from './store-page-rows.ts';
-import { useMoney } from './use-money.ts';
+import { useMoney } from '../../ui/use-money.ts';
 
 export function StoreHeader({ store, orderType }: { store: StoreRow; orderType: OrderTypePreference }) {
   const t = useT();
@@ -15,15 +15,25 @@ export function StoreHeader({ store, orderType }: { store: StoreRow; orderType: 
   const delivers = (store as { delivers_to_location?: unknown }).delivers_to_location;
   return (
     <section className="store-header card" data-testid="store-header">
-      {store.image && <img className="store-header-image" src={store.image} alt="" decoding="async" />}
+      {store.image && <img className="store-header-image" src={store.image} alt="" width={640} height={360} fetchPriority="high" decoding="async" />}
       <div className="store-header-top">
         <div className="store-header-titles">
-          <h2 className="store-header-name">{store.name}</h2>
-          {store.description && <p className="store-header-description">{store.description}</p>}
+          <h2 className="store-header-name" dir="auto">
+            {store.name}
+          </h2>
+          {store.description && (
+            <p className="store-header-description" dir="auto">
+              {store.description}
+            </p>
+          )}
         </div>
         <FavouriteButton storeId={store.id} />
       </div>
-      {store.custom_message_on_list && <p className="store-header-message">{store.custom_message_on_list}</p>}
+      {store.custom_message_on_list && (
+        <p className="store-header-message" dir="auto">
+          {store.custom_message_on_list}
+        </p>
+      )}
       {!store.is_active && (
         <p className="store-header-inactive" data-testid="store-inactive">
           {t('storeNotActive')}
@@ -43,9 +53,12 @@ export function StoreHeader({ store, orderType }: { store: StoreRow; orderType: 
             : t('storeMinutes', { minutes: store.delivery_time })}
         </li>
         <li>{t('storePriceForTwo', { price: money(store.price_range) })}</li>
-        <li className={store.is_open ? 'store-open' : 'store-closed'} data-testid="store-open">
-          {store.is_open ? t('storeOpenNow') : t('storeClosedNow')}
-        </li>
+        {/* A store that takes no orders is not "open now", whatever its hours say: the note above says so once. */}
+        {store.is_active && (
+          <li className={store.is_open ? 'store-open' : 'store-closed'} data-testid="store-open">
+            {store.is_open ? t('storeOpenNow') : t('storeClosedNow')}
+          </li>
+        )}
         {typeof delivers === 'boolean' && (
           <li className={delivers ? 'store-open' : 'store-closed'} data-testid="store-delivers">
             {delivers ? t('storeDeliversHere') : t('storeNotDeliversHere')}

@@ -17,13 +17,13 @@ import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
 import { OfflineScreen } from '../system/OfflineScreen.tsx';
 import { ItemSheet } from './ItemSheet.tsx';
 import { restoreMenuScroll } from './menu-scroll.ts';
-import { SavedNote } from './SavedNote.tsx';
+import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreHeader } from './StoreHeader.tsx';
 import { StoreMenu } from './StoreMenu.tsx';
 import { storePath } from './store-paths.ts';
 import { useStoreBySlug } from './store-page-rows.ts';
 import { useOrderType } from './store-rows.ts';
-import { isUnreachable, useWorkerRefresh } from './use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 import './store-page.css';
 
 /** sessionStorage key marking that this tab already reloaded for a store's 400. */

@@ -4,7 +4,7 @@
  * offset is known without measuring; the list keeps its full height and
  * places the visible rows absolutely. Follows the window's scroll.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 export interface WindowedListProps<Row> {
   rows: readonly Row[];
@@ -15,6 +15,8 @@ export interface WindowedListProps<Row> {
   overscan?: number;
   className?: string;
   testId?: string;
+  /** The list's element, for a caller that scrolls to a row (its offset from rowOffsets plus the list's top). */
+  listRef?: RefObject<HTMLDivElement | null>;
 }
 
 /** Offsets of each row's top, plus the total height as the last entry. */
@@ -53,8 +55,9 @@ function readViewport(element: HTMLElement | null): Viewport {
   return { top: -listTop, bottom: -listTop + height };
 }
 
-export function WindowedList<Row>({ rows, rowHeight, rowKey, renderRow, overscan = 600, className, testId }: WindowedListProps<Row>) {
-  const ref = useRef<HTMLDivElement>(null);
+export function WindowedList<Row>({ rows, rowHeight, rowKey, renderRow, overscan = 600, className, testId, listRef }: WindowedListProps<Row>) {
+  const ownRef = useRef<HTMLDivElement>(null);
+  const ref = listRef ?? ownRef;
   const [viewport, setViewport] = useState<Viewport>(() => ({ top: 0, bottom: window.innerHeight || 800 }));
   const offsets = useMemo(() => rowOffsets(rows, rowHeight), [rows, rowHeight]);
 
@@ -76,7 +79,7 @@ export function WindowedList<Row>({ rows, rowHeight, rowKey, renderRow, overscan
       window.removeEventListener('resize', schedule);
       if (frame !== 0) cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [ref]);
 
   const [start, end] = visibleRange(offsets, viewport.top - overscan, viewport.bottom + overscan);
   const total = offsets[rows.length] ?? 0;

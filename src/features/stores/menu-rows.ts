@@ -6,9 +6,17 @@
  */
 import type { MenuItemRow, MenuSection } from '../../db/schema.ts';
 
+/** Every row names its section (`section`: 'recommended' or the category id), so the section tabs know which one is in view. */
 export type MenuRow =
-  | { kind: 'heading'; key: string; title: string }
-  | { kind: 'item'; key: string; item: MenuItemRow };
+  | { kind: 'heading'; key: string; section: string; title: string }
+  | { kind: 'item'; key: string; section: string; item: MenuItemRow };
+
+/** A section of the menu as its tab shows it: its key, its title, and the index of its heading row. */
+export interface MenuSectionTab {
+  key: string;
+  title: string;
+  row: number;
+}
 
 export interface MenuTitles {
   recommended: string;
@@ -24,8 +32,8 @@ export function buildMenuRows(items: readonly MenuItemRow[], sections: readonly 
   const rows: MenuRow[] = [];
   const recommended = items.filter((item) => item.is_recommended);
   if (recommended.length > 0) {
-    rows.push({ kind: 'heading', key: 'h:recommended', title: titles.recommended });
-    for (const item of recommended) rows.push({ kind: 'item', key: `r:${item.id}`, item });
+    rows.push({ kind: 'heading', key: 'h:recommended', section: 'recommended', title: titles.recommended });
+    for (const item of recommended) rows.push({ kind: 'item', key: `r:${item.id}`, section: 'recommended', item });
   }
   const bySection = new Map<number, MenuItemRow[]>();
   const named = new Set((sections ?? []).map((section) => section.id));
@@ -45,8 +53,18 @@ export function buildMenuRows(items: readonly MenuItemRow[], sections: readonly 
   for (const section of order) {
     const group = bySection.get(section.id);
     if (!group || group.length === 0) continue;
-    rows.push({ kind: 'heading', key: `h:${section.id}`, title: section.name || titles.other });
-    for (const item of group) rows.push({ kind: 'item', key: `s:${item.id}`, item });
+    const key = String(section.id);
+    rows.push({ kind: 'heading', key: `h:${section.id}`, section: key, title: section.name || titles.other });
+    for (const item of group) rows.push({ kind: 'item', key: `s:${item.id}`, section: key, item });
   }
   return rows;
+}
+
+/** The menu's sections in order, one per heading row. */
+export function menuSectionTabs(rows: readonly MenuRow[]): MenuSectionTab[] {
+  const tabs: MenuSectionTab[] = [];
+  rows.forEach((row, index) => {
+    if (row.kind === 'heading') tabs.push({ key: row.section, title: row.title, row: index });
+  });
+  return tabs;
 }

@@ -1,13 +1,9 @@
 /** Live reads of stores and lists from the replica (STYLE habit 3). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
-import { PrefKey, type StoreListRow, type StoreRow } from '../../db/schema.ts';
+import { PrefKey, type StoreRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';
-
-/** The order-type preference from its stored value (spec §4: DELIVERY unless SELFPICKUP was chosen). */
-export function orderTypeOf(stored: unknown): OrderTypePreference {
-  return stored === 'SELFPICKUP' ? 'SELFPICKUP' : DEFAULT_ORDER_TYPE;
-}
+import { orderTypeOf, type SavedList } from './saved-list.ts';
 
 export function useOrderType(): OrderTypePreference {
   const db = useReplica();
@@ -24,11 +20,6 @@ export function useOrderType(): OrderTypePreference {
 export async function storesInOrder(db: ReturnType<typeof useReplica>, ids: readonly number[]): Promise<StoreRow[]> {
   const rows = (await db.stores.bulkGet([...ids])) as (StoreRow | undefined)[];
   return rows.filter((row): row is StoreRow => row !== undefined);
-}
-
-export interface SavedList {
-  list: StoreListRow;
-  stores: StoreRow[];
 }
 
 /** A stored list with its stores: null while reading, undefined when the replica has no such list. */

@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useT } from '../../app/look.tsx';
+import { useT } from '../../app/settings-and-language.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 
-export function NotFoundScreen() {
+/** `inPage` inside a frame that has its own <main> (the console). */
+export function NotFoundScreen({ inPage = false }: { inPage?: boolean }) {
   const t = useT();
   return (
     <SystemMessage
       testId="not-found"
+      inPage={inPage}
       title={t('notFoundTitle')}
       body={<p>{t('notFoundBody')}</p>}
       actions={

@@ -1,4 +1,4 @@
-import { useSettings, useT } from '../../app/look.tsx';
+import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { CloudOffIcon } from '../../ui/icons.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 

@@ -5,13 +5,16 @@
  */
 import { vi } from 'vitest';
 import type {
+  AccountWorkerApi,
   BanCheck,
   CodeLoginInput,
   CodeSentInfo,
+  DetailsChange,
   GuestInput,
   LoginCodeSentInfo,
   RegisterInput,
 } from '../../../src/api/account-worker-api.ts';
+import type { CustomerMatch } from '../../../src/api/account-entities.ts';
 import type { LoginSummary, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SessionRow } from '../../../src/db/schema.ts';
 import { CUSTOMER_SESSION_ID, type CustomerSessionData } from '../../../src/db/session.ts';
@@ -33,6 +36,7 @@ export function sessionRow(data: Partial<CustomerSessionData> = {}, row: Partial
     avatar: null,
     taxNumber: null,
     walletBalance: 0,
+    loyaltyPoints: 0,
     actingAgent: null,
     ...data,
   };
@@ -63,6 +67,11 @@ export function accountWorkerDefaults(db: ReplicaDatabase) {
     verifyPasswordResetCode: vi.fn(async (_email: string, _code: string) => ok()),
     changePassword: vi.fn(async (_email: string, _code: string, _password: string) => signIn()),
     refreshProfile: vi.fn(async () => ok()),
+    sendContactCode: vi.fn(async (kind: 'email' | 'phone', _value: string): Promise<SyncResult<CodeSentInfo>> => ({
+      ok: true as const,
+      value: { ...SENT, channel: kind === 'email' ? ('email' as const) : ('sms' as const) },
+    })),
+    changeDetails: vi.fn(async (_change: DetailsChange) => ok()),
     changeAvatar: vi.fn(async (_image: Blob | ArrayBuffer) => ok()),
     updateTaxNumber: vi.fn(async (_taxNumber: string) => ok()),
     deleteAccount: vi.fn(async () => signOut()),
@@ -70,7 +79,8 @@ export function accountWorkerDefaults(db: ReplicaDatabase) {
     checkBan: vi.fn(async (): Promise<SyncResult<BanCheck>> => ({ ok: true as const, value: { signedOut: false } })),
     loginAsCustomer: vi.fn(async (_userId: number) => signIn()),
     registerGuestUser: vi.fn(async (_input: GuestInput) => signIn()),
+    searchCustomers: vi.fn(async (_query: string): Promise<SyncResult<CustomerMatch[]>> => ({ ok: true as const, value: [] })),
     stopActing: vi.fn(async () => ok()),
     refreshPageList: vi.fn(async () => ok()),
-  };
+  } satisfies AccountWorkerApi;
 }

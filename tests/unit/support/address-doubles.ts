@@ -8,10 +8,10 @@
  */
 import { vi } from 'vitest';
 import type { Address } from '../../../src/api/account-entities.ts';
-import type { SavedAddressInput, SavedAddressOutcome } from '../../../src/api/address-worker-api.ts';
+import type { AddressWorkerApi, SavedAddressInput, SavedAddressOutcome } from '../../../src/api/address-worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SavedAddressRow } from '../../../src/db/schema.ts';
-import { writeAddressList } from '../../../worker/address-rows.ts';
+import { writeAddressList } from '../../../worker/account/address-rows.ts';
 
 const SIGNED_OUT: SyncFailure = { ok: false, reason: 'unauthorized', code: 'UNAUTHORIZED', message: 'Sign in to do this.' };
 const NOT_FOUND: SyncFailure = { ok: false, reason: 'invalid', code: 'NOT_FOUND', message: 'You have no saved address with this id.' };
@@ -70,5 +70,5 @@ export function addressWorkerDefaults(db: ReplicaDatabase) {
       await answer(mine.userId, mine.list.map((address) => ({ ...address, is_default: address.id === addressId })));
       return { ok: true as const };
     }),
-  };
+  } satisfies AddressWorkerApi;
 }

@@ -5,12 +5,12 @@
  * needs an answer writes it (or passes its own checkCart).
  */
 import { vi } from 'vitest';
-import type { AddToCartInput, CartCheckOutcome, RemovedCartLine } from '../../../src/api/cart-worker-api.ts';
+import type { AddToCartInput, CartCheckOutcome, CartWorkerApi, RemovedCartLine } from '../../../src/api/cart-worker-api.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
-import type { ApiClient } from '../../../worker/api-client.ts';
-import { addToCart, clearCart, removeCartLine, restoreCartLine, setCartLineQuantity } from '../../../worker/cart.ts';
-import type { SyncContext } from '../../../worker/context.ts';
+import type { ApiClient } from '../../../worker/net/api-client.ts';
+import { addToCart, clearCart, removeCartLine, restoreCartLine, setCartLineQuantity } from '../../../worker/cart/cart.ts';
+import type { SyncContext } from '../../../worker/replica/context.ts';
 
 const noNetwork: ApiClient = {
   call: () => Promise.reject(new Error('The cart double does not call the API.')),
@@ -26,5 +26,5 @@ export function cartWorkerDefaults(db: ReplicaDatabase) {
     restoreCartLine: vi.fn((removed: RemovedCartLine) => restoreCartLine(ctx, removed)),
     clearCart: vi.fn(() => clearCart(ctx)),
     checkCart: vi.fn(async (): Promise<SyncResult<CartCheckOutcome>> => ({ ok: true as const, value: { status: 'checked' as const } })),
-  };
+  } satisfies CartWorkerApi;
 }

@@ -8,17 +8,18 @@ import { vi } from 'vitest';
 import type {
   CheckoutChoices,
   CheckoutResult,
-  PlaceOrderInput,
+  CheckoutWorkerApi,
   PlacedOrder,
+  PlaceOrderInput,
   RazorpayCheckoutAnswer,
   VerifiedGateway,
 } from '../../../src/api/checkout-worker-api.ts';
 import type { PaymentState } from '../../../src/api/payment-entities.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
-import type { ApiClient } from '../../../worker/api-client.ts';
-import { removeCoupon, setLoyaltyRedemption } from '../../../worker/checkout.ts';
-import type { SyncContext } from '../../../worker/context.ts';
+import type { ApiClient } from '../../../worker/net/api-client.ts';
+import { removeCoupon, setLoyaltyRedemption } from '../../../worker/checkout/quote.ts';
+import type { SyncContext } from '../../../worker/replica/context.ts';
 
 const noNetwork: ApiClient = {
   call: () => Promise.reject(new Error('The checkout double does not call the API.')),
@@ -48,5 +49,5 @@ export function checkoutWorkerDefaults(db: ReplicaDatabase) {
     loadMoreOrders: vi.fn(async (): Promise<SyncResult<{ more: boolean }>> => ({ ok: true as const, value: { more: false } })),
     refreshOrder: vi.fn(async (_uniqueOrderId: string) => ok()),
     cancelOrder: vi.fn(async (_uniqueOrderId: string, _reason?: string): Promise<CheckoutResult> => ({ ok: true as const })),
-  };
+  } satisfies CheckoutWorkerApi;
 }

@@ -6,7 +6,7 @@
  * leaves the replica to the test (fixtures in tests/unit/features/delivery).
  */
 import { vi } from 'vitest';
-import type { DriverActionOutcome, DriverFix, DriverMove, DriverProfileRow, DriverSignIn } from '../../../src/api/driver-worker-api.ts';
+import type { DriverActionOutcome, DriverFix, DriverMove, DriverProfileRow, DriverSignIn, DriverWorkerApi } from '../../../src/api/driver-worker-api.ts';
 import type { LoginSummary, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SessionRow } from '../../../src/db/schema.ts';
 import { DRIVER_SESSION_ID } from '../../../src/db/session.ts';
@@ -52,5 +52,5 @@ export function driverWorkerDefaults(db: ReplicaDatabase) {
     ),
     recordDriverFix: vi.fn(async (_fix: DriverFix): Promise<void> => {}),
     dismissDriverRejection: vi.fn(async (_uniqueOrderId: string): Promise<void> => {}),
-  };
+  } satisfies DriverWorkerApi;
 }

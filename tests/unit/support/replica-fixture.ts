@@ -1,7 +1,7 @@
 /** Builds a real Dexie replica (fake-indexeddb) for one test, with only the rows the test names. */
 import { ReplicaDatabase, PrefKey, type AddressRow, type LanguageRow } from '../../../src/db/schema.ts';
 import type { PopularLocation } from '../../../src/api/entities.ts';
-import { writeBuiltInDefaults } from '../../../worker/replica-writes.ts';
+import { writeBuiltInDefaults } from '../../../worker/replica/writes.ts';
 
 export interface ReplicaFixture {
   settings?: Record<string, string>;

@@ -6,7 +6,7 @@
  */
 import { vi } from 'vitest';
 import type { RatableOrder, RateOrderResult } from '../../../src/api/order-entities.ts';
-import type { RatingInput, RunningOrderRef } from '../../../src/api/tracking-worker-api.ts';
+import type { RatingInput, RunningOrderRef, TrackingWorkerApi } from '../../../src/api/tracking-worker-api.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 
 export const SAMPLE_RATABLE_ORDER: RatableOrder = {
@@ -35,5 +35,5 @@ export function trackingWorkerDefaults() {
         store: { id: SAMPLE_RATABLE_ORDER.restaurant.id, avgRating: 4.6, reviews_count: 12 },
       },
     })),
-  };
+  } satisfies TrackingWorkerApi;
 }

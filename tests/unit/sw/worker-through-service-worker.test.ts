@@ -10,8 +10,8 @@ import { IDEMPOTENCY_HEADER, type OutboxEntry } from '../../../src/api/outbox.ts
 import type { QueueActionInput } from '../../../src/api/worker-api.ts';
 import { handleOutboxPost, queuedActionOf } from '../../../sw/outbox-fetch.ts';
 import { replayQueue, type ReplayDeps } from '../../../sw/outbox-replay.ts';
-import { OutboxEffects } from '../../../worker/outbox-effects.ts';
-import { queueAction } from '../../../worker/outbox-queue.ts';
+import { OutboxEffects } from '../../../worker/outbox/effects.ts';
+import { queueAction } from '../../../worker/outbox/queue.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { startHarness, type Harness } from '../worker/harness.ts';
 import { ServiceWorkerRecorder, emulateServiceWorkerScope, freshQueue } from './service-worker-scope.ts';

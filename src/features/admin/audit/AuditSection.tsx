@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES } from '../../../api/admin-limits.ts';
 import type { AuditEntry } from '../../../api/admin-entities.ts';
-import { useLanguage, useT } from '../../../app/look.tsx';
+import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -38,7 +38,7 @@ export default function AuditSection() {
   const query = useConsoleQuery('admin/get-audit-log', filters);
   const more = useMorePages<AuditEntry>(entity, async (before) => {
     const result = await call('admin/get-audit-log', { ...filters, before });
-    return result.ok ? { rows: result.value.entries, next: result.value.next_before } : { error: failureText(result.error) };
+    return result.ok ? { rows: result.value.entries, next: result.value.next_before } : { error: failureText(result) };
   });
 
   return (

@@ -7,9 +7,9 @@
 import { useState, type FormEvent } from 'react';
 import { COUPON_DISCOUNT_TYPES } from '../../../api/catalog-admin-limits.ts';
 import type { AdminCoupon } from '../../../api/catalog-admin-entities.ts';
-import { useSettings, useT } from '../../../app/look.tsx';
+import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
-import { useMoney } from '../../stores/use-money.ts';
+import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField, SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { Pill, QueryView, SectionHeader } from '../console-ui.tsx';
@@ -89,12 +89,13 @@ function CouponForm({ coupon, onSaved, onCancel }: { coupon: AdminCoupon | null;
   const call = useConsoleCall();
   const currency = useSettings().get('currencySymbol');
   const stores = storeChoicesOf(useStoreChoices());
-  const form = useConsoleForm(FIELDS, {
-    codeFields: { CODE_TAKEN: 'code', INVALID_DISCOUNT: 'discount_value', INVALID_DATE_RANGE: 'expires_at', NOT_FOUND: 'restaurant_id' },
-  });
   const [code, setCode] = useState(coupon?.code ?? '');
   const [description, setDescription] = useState(coupon?.description ?? '');
   const [type, setType] = useState<'PERCENT' | 'FIXED'>(coupon?.discount_type ?? 'PERCENT');
+  const form = useConsoleForm(FIELDS, {
+    codeFields: { CODE_TAKEN: 'code', INVALID_DISCOUNT: 'discount_value', INVALID_DATE_RANGE: 'expires_at', NOT_FOUND: 'restaurant_id' },
+    moneyFields: type === 'PERCENT' ? ['max_discount', 'min_subtotal'] : ['discount_value', 'max_discount', 'min_subtotal'],
+  });
   const [value, setValue] = useState(coupon ? (coupon.discount_type === 'PERCENT' ? String(coupon.discount_value) : moneyText(coupon.discount_value)) : '');
   const [cap, setCap] = useState(moneyText(coupon?.max_discount));
   const [minSubtotal, setMinSubtotal] = useState(moneyText(coupon?.min_subtotal ?? 0));

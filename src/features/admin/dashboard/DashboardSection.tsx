@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { ADMIN_STORES_PAGE_MAX } from '../../../api/catalog-admin-limits.ts';
 import { STORE_ORDERS_LIMIT } from '../../../api/order-limits.ts';
 import { OrderStatus } from '../../../api/order-status.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, type ConsoleQuery } from '../use-console-query.ts';
 

@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { ADDON_CATEGORY_TYPES, ADDONS_PER_CATEGORY_MAX } from '../../../api/catalog-admin-limits.ts';
 import type { AdminAddonCategory } from '../../../api/catalog-admin-entities.ts';
-import { useSettings, useT } from '../../../app/look.tsx';
+import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

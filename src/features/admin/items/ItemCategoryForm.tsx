@@ -1,8 +1,9 @@
 /** A menu section of one store: its name and where it sits on the menu. */
 import { useState, type FormEvent } from 'react';
 import type { AdminItemCategory } from '../../../api/catalog-admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
+import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { FormButtons } from '../CrudList.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { numberText, parseNumber } from '../console-values.ts';
@@ -30,12 +31,15 @@ export function ItemCategoryForm({ storeId, section, onSaved, onCancel }: { stor
   };
 
   return (
-    <form className="form console-card" onSubmit={submit} noValidate data-testid="section-form">
-      <h3>{section ? t('consoleEditNamed', { name: section.name }) : t('consoleAddSection')}</h3>
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
-      <FormButtons sending={form.sending} isNew={!section} onCancel={onCancel} />
-    </form>
+    <>
+      <form className="form console-card" onSubmit={submit} noValidate data-testid="section-form">
+        <h3>{section ? t('consoleEditNamed', { name: section.name }) : t('consoleAddSection')}</h3>
+        <FormAlert message={form.formError} bind={form.bindAlert} />
+        <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+        <FormButtons sending={form.sending} isNew={!section} onCancel={onCancel} />
+      </form>
+      {section && <CatalogueTranslations kind="item_category" id={section.id} />}
+    </>
   );
 }

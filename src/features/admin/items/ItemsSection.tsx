@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useT } from '../../../app/look.tsx';
-import { useMoney } from '../../stores/use-money.ts';
+import { useT } from '../../../app/settings-and-language.tsx';
+import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { Pill, QueryView, SectionHeader } from '../console-ui.tsx';
@@ -150,7 +150,7 @@ function StoreMenu({ storeId, tab }: { storeId: number; tab: Tab }) {
           nameOf={(item) => item.name}
           row={(item) => (
             <div className="console-row-with-image">
-              {item.image ? <img src={item.image} alt="" className="console-thumb" /> : <span className="console-thumb" aria-hidden="true" />}
+              {item.image ? <img src={item.image} alt="" className="console-thumb" width={48} height={48} /> : <span className="console-thumb" aria-hidden="true" />}
               <div>
                 <strong>{item.name}</strong> {!item.is_active && <Pill tone="bad">{t('consoleSoldOut')}</Pill>}{' '}
                 {item.is_recommended && <Pill tone="brand">{t('consoleRecommended')}</Pill>}

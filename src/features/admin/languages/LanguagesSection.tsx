@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { LANGUAGE_DIRS, type LanguageDir } from '../../../api/admin-limits.ts';
 import type { AdminLanguage } from '../../../api/admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';
@@ -39,7 +39,7 @@ function LanguageList() {
   const makeDefault = async (language: AdminLanguage) => {
     setProblem(null);
     const result = await call('admin/set-default-language', { id: language.id });
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     query.replace(result.value);
     announce(t('consoleDefaultLanguageSet', { name: language.language_name }));
   };
@@ -47,7 +47,7 @@ function LanguageList() {
     setProblem(null);
     const result = await call('admin/delete-language', { id: language.id });
     setDeleting(null);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     query.reload();
     announce(t('consoleDeleted'));
   };

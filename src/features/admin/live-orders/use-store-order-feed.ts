@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORE_ORDER_EVENTS_PATH } from '../../../api/admin-limits.ts';
 import { STORE_ORDERS_LIMIT } from '../../../api/order-limits.ts';
 import type { Order } from '../../../api/order-entities.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
+import { OrderStatus, STORE_ACTIVE_STATUSES } from '../../../api/order-status.ts';
 import { isOffline } from '../admin-api.ts';
 import { useConsoleCall, useConsoleSession } from '../console-session.tsx';
 import { readEventStream, type StreamMessage } from './sse.ts';
@@ -18,8 +18,6 @@ import { readEventStream, type StreamMessage } from './sse.ts';
 export const POLL_MS = 10_000;
 export const STREAM_RETRY_MS = 30_000;
 
-/** What the board shows: the orders still in the store's hands, and those that left it while the board was open. */
-const ACTIVE_STATUSES = [OrderStatus.PLACED, OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP, OrderStatus.READY_FOR_PICKUP];
 
 export type FeedMode = 'connecting' | 'live' | 'polling';
 
@@ -60,7 +58,7 @@ export function useStoreOrderFeed(onNewOrder: (order: Order) => void): StoreOrde
     };
 
     const refresh = async () => {
-      const result = await call('get-store-orders', { status: ACTIVE_STATUSES, limit: STORE_ORDERS_LIMIT }, signal);
+      const result = await call('get-store-orders', { status: [...STORE_ACTIVE_STATUSES], limit: STORE_ORDERS_LIMIT }, signal);
       if (signal.aborted) return;
       setFailed(!result.ok);
       if (!result.ok) return;

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { PopularLocation } from '../../../api/entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -30,7 +30,7 @@ export default function LocationsSection() {
     setProblem(null);
     const result = await run();
     setDeleting(null);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     query.replace(result.value);
     announce(done);
   };

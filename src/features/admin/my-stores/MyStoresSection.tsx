@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import type { ItemAvailability, MyStore } from '../../../api/catalog-admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
-import { useMoney } from '../../stores/use-money.ts';
+import { useT } from '../../../app/settings-and-language.tsx';
+import { useMoney } from '../../../ui/use-money.ts';
 import { SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
@@ -49,7 +49,7 @@ function StoreSwitches({ initial }: { initial: MyStore }) {
     const result = await call('admin/set-store-open', { restaurant_id: store.id, is_active: isActive });
     if (!result.ok) {
       setStore((current) => ({ ...current, is_active: !isActive }));
-      return setProblem(failureText(result.error));
+      return setProblem(failureText(result));
     }
     setStore((current) => ({ ...current, is_active: result.value.is_active, is_open: result.value.is_open }));
     announce(t(isActive ? 'consoleStoreNowTaking' : 'consoleStoreNowPaused', { store: store.name }));
@@ -62,7 +62,7 @@ function StoreSwitches({ initial }: { initial: MyStore }) {
     const result = await call('admin/set-item-availability', { item_id: item.id, is_active: isActive });
     if (!result.ok) {
       put(item);
-      return setProblem(failureText(result.error));
+      return setProblem(failureText(result));
     }
     put(result.value);
     announce(t(isActive ? 'consoleItemAvailable' : 'consoleItemSoldOut', { item: item.name }));

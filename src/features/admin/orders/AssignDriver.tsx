@@ -7,8 +7,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ErrorCode } from '../../../api/errors.ts';
 import type { Order, OrderTracking } from '../../../api/order-entities.ts';
+import { failureCode } from '../../../api/sync-result.ts';
 import type { TextKey } from '../../../api/texts.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
@@ -46,8 +47,9 @@ export function AssignDriver({ order, onMoved }: { order: Order; onMoved(trackin
     const result = await call('admin/assign-driver', { unique_order_id: order.unique_order_id, driver_user_id: driver.id });
     setBusy(false);
     if (!result.ok) {
-      const own = result.error.code in ABOUT_THE_DRIVER ? ABOUT_THE_DRIVER[result.error.code as ErrorCode] : undefined;
-      return setProblem(own ? t(own) : failureText(result.error));
+      const code = failureCode(result);
+      const own = code ? ABOUT_THE_DRIVER[code] : undefined;
+      return setProblem(own ? t(own) : failureText(result));
     }
     setChosen('');
     onMoved(result.value.tracking);

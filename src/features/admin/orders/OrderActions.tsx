@@ -8,19 +8,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../api/order-limits.ts';
 import type { Order, OrderTracking } from '../../../api/order-entities.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
-import { useT } from '../../../app/look.tsx';
+import { OrderStatus, canMove, type OrderActor, type OrderStatusCode } from '../../../api/order-status.ts';
+import { useT } from '../../../app/settings-and-language.tsx';
 import type { ConsoleResult } from '../admin-api.ts';
-import { useConsoleCall } from '../console-session.tsx';
+import { useConsoleCall, useIsAdmin } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { useFailureText } from '../use-console-query.ts';
 
 /** The preparation times a store picks from when it accepts (minutes). */
 export const PREP_MINUTE_CHOICES = [10, 15, 20, 30, 45] as const;
 const DEFAULT_PREP_MINUTES = 20;
-
-/** Before pickup the store may still cancel (a driver on the way included). */
-const CANCELLABLE: readonly number[] = [OrderStatus.PLACED, OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED, OrderStatus.READY_FOR_PICKUP];
 
 interface OrderActionsProps {
   order: Order;
@@ -32,6 +29,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
   const call = useConsoleCall();
   const announce = useAnnounce();
   const failureText = useFailureText();
+  const isAdmin = useIsAdmin();
   const prepId = useId();
   const [prepMinutes, setPrepMinutes] = useState<number>(DEFAULT_PREP_MINUTES);
   const [busy, setBusy] = useState(false);
@@ -39,13 +37,16 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
   const [cancelling, setCancelling] = useState(false);
   const ref = { unique_order_id: order.unique_order_id };
   const pickup = order.order_type === 'SELFPICKUP';
+  // What the buttons offer is what the transition table lets this console user do from the order's state.
+  const actor: OrderActor = isAdmin ? 'admin' : 'store';
+  const offers = (to: OrderStatusCode) => canMove(order.status, to, actor);
 
   const move = async (run: () => Promise<ConsoleResult<{ changed: boolean; tracking: OrderTracking }>>, done: string) => {
     setBusy(true);
     setProblem(null);
     const result = await run();
     setBusy(false);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     setCancelling(false);
     onMoved(result.value.tracking);
     announce(done);
@@ -59,7 +60,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
           {problem}
         </p>
       )}
-      {order.status === OrderStatus.PLACED && (
+      {offers(OrderStatus.PREPARING) && (
         <div className="console-inline-form">
           <label htmlFor={prepId}>{t('consolePrepTime')}</label>
           <select id={prepId} className="form-input console-select" value={prepMinutes} onChange={(event) => setPrepMinutes(Number(event.target.value))}>
@@ -79,7 +80,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
           </button>
         </div>
       )}
-      {order.status === OrderStatus.PREPARING && pickup && (
+      {pickup && offers(OrderStatus.READY_FOR_PICKUP) && (
         <button
           type="button"
           className="button button-primary"
@@ -89,7 +90,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
           {t('consoleMarkReady')}
         </button>
       )}
-      {order.status === OrderStatus.READY_FOR_PICKUP && (
+      {offers(OrderStatus.DELIVERED) && (
         <button
           type="button"
           className="button button-primary"
@@ -99,7 +100,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
           {t('consoleCompletePickup')}
         </button>
       )}
-      {CANCELLABLE.includes(order.status) && !cancelling && (
+      {offers(OrderStatus.CANCELLED) && !cancelling && (
         <button type="button" className="button button-ghost console-danger-text" disabled={busy} onClick={() => setCancelling(true)}>
           {t('consoleCancelOrder')}
         </button>

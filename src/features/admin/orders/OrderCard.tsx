@@ -4,26 +4,27 @@
  * can be done with it now. A new order is highlighted until looked at.
  */
 import type { Order, OrderTracking } from '../../../api/order-entities.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
-import { useLanguage, useT } from '../../../app/look.tsx';
+import { IN_KITCHEN_STATUSES, isStatusIn } from '../../../api/order-status.ts';
+import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { orderStatusText, paymentMethodText, paymentStatusText } from '../../orders/order-words.ts';
-import { useMoney } from '../../stores/use-money.ts';
+import { useMoney } from '../../../ui/use-money.ts';
+import { PhoneLink } from '../../../ui/PhoneLink.tsx';
 import { Pill } from '../console-ui.tsx';
 import { useIsAdmin } from '../console-session.tsx';
 import { AssignDriver } from './AssignDriver.tsx';
 import { OrderActions } from './OrderActions.tsx';
 
-/** From the store's accept until pickup: the food is in the kitchen, and an administrator may give a delivery order to a driver. */
-const ASSIGNABLE: readonly number[] = [OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED];
-
 interface OrderCardProps {
   order: Order;
   highlighted?: boolean;
   onMoved(tracking: OrderTracking): void;
+  /** 3 under a board column's h2 (live orders), 2 right under the page's h1 (the orders list). */
+  headingLevel?: 2 | 3;
 }
 
-export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProps) {
+export function OrderCard({ order, highlighted = false, onMoved, headingLevel = 3 }: OrderCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const money = useMoney();
   const locale = useLanguage()?.code;
@@ -38,9 +39,9 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
       aria-labelledby={`order-${order.id}-title`}
     >
       <header className="console-order-head">
-        <h3 id={`order-${order.id}-title`}>
+        <Heading id={`order-${order.id}-title`}>
           {t('orderNumber', { order: order.unique_order_id })} {highlighted && <Pill tone="brand">{t('consoleNewOrder')}</Pill>}
-        </h3>
+        </Heading>
         <p className="console-order-status" data-testid="console-order-status">
           {t(orderStatusText(order.status, order.order_type))}
         </p>
@@ -64,9 +65,15 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
           <strong>{t('orderNotes')}:</strong> {order.notes}
         </p>
       )}
+      {order.customer && (
+        <p className="console-order-customer" data-testid="console-order-customer">
+          <span>{t('consoleOrderCustomer', { name: order.customer.name })}</span>{' '}
+          {order.customer.phone && <PhoneLink phone={order.customer.phone} name={order.customer.name} />}
+        </p>
+      )}
       {!pickup && order.address && (
         <p className="form-hint">
-          {t('orderDeliverTo')}: {[order.house, order.address].filter(Boolean).join(', ')}
+          {t('orderDeliverTo')}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
         </p>
       )}
       <p>
@@ -76,7 +83,7 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
           status: t(paymentStatusText(order.payment_status)),
         })}
       </p>
-      {order.estimated_ready_at && ASSIGNABLE.includes(order.status) && (
+      {order.estimated_ready_at && isStatusIn(IN_KITCHEN_STATUSES, order.status) && (
         <p className="form-hint">{t('consoleReadyBy', { time: formatDate(order.estimated_ready_at, locale, true) })}</p>
       )}
       {order.cancel_reason && <p className="form-hint">{t('orderCancelReason', { reason: order.cancel_reason })}</p>}
@@ -86,7 +93,7 @@ export function OrderCard({ order, highlighted = false, onMoved }: OrderCardProp
         </p>
       )}
       <OrderActions order={order} onMoved={onMoved} />
-      {isAdmin && !pickup && ASSIGNABLE.includes(order.status) && <AssignDriver order={order} onMoved={onMoved} />}
+      {isAdmin && !pickup && isStatusIn(IN_KITCHEN_STATUSES, order.status) && <AssignDriver order={order} onMoved={onMoved} />}
     </article>
   );
 }

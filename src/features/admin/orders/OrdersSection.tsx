@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin-limits.ts';
 import type { Order } from '../../../api/order-entities.ts';
 import { OrderStatus } from '../../../api/order-status.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { orderStatusText } from '../../orders/order-words.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -44,7 +44,7 @@ export default function OrdersSection() {
   const query = useConsoleQuery('admin/get-orders', filters);
   const more = useMorePages<Order>(filterKey, async (before) => {
     const result = await call('admin/get-orders', { ...filters, before });
-    return result.ok ? { rows: result.value.orders, next: result.value.next_before } : { error: failureText(result.error) };
+    return result.ok ? { rows: result.value.orders, next: result.value.next_before } : { error: failureText(result) };
   });
   // Moves made here, by order number, over whatever page the order came in.
   const [moved, setMoved] = useState<Record<string, Order>>({});
@@ -92,6 +92,7 @@ export default function OrdersSection() {
                   <OrderCard
                     key={order.unique_order_id}
                     order={order}
+                    headingLevel={2}
                     onMoved={(tracking) => setMoved((current) => ({ ...current, [order.unique_order_id]: withTracking(order, tracking) }))}
                   />
                 ))}

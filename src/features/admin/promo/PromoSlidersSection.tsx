@@ -6,12 +6,13 @@
 import { useState, type FormEvent } from 'react';
 import { PROMO_SLIDE_MODELS, PROMO_SLIDER_SIZE_MAX } from '../../../api/catalog-admin-limits.ts';
 import type { AdminPromoSlide, AdminPromoSlider } from '../../../api/catalog-admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField, SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { Pill, QueryView, SectionHeader } from '../console-ui.tsx';
 import { numberText, optionalText, parseNumber } from '../console-values.ts';
+import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { CrudList, FormButtons } from '../CrudList.tsx';
 import { ImageField } from '../ImageField.tsx';
 import { useConsoleForm } from '../use-console-form.ts';
@@ -126,7 +127,7 @@ function SlidesEditor({ slider, onChanged }: { slider: AdminPromoSlider; onChang
       nameOf={(slide) => slide.name}
       row={(slide) => (
         <div className="console-row-with-image">
-          <img src={slide.image} alt="" className="console-thumb" />
+          <img src={slide.image} alt="" className="console-thumb" width={48} height={48} />
           <div>
             <strong>{slide.name}</strong>
             <p className="form-hint">{slide.model ? `${slide.model} #${slide.model_id ?? ''}` : (slide.url ?? t('consolePictureOnly'))}</p>
@@ -184,28 +185,31 @@ function SlideForm({ sliderId, slide, onSaved, onCancel }: { sliderId: number; s
   };
 
   return (
-    <form className="form console-card" onSubmit={submit} noValidate data-testid="promo-slide-form">
-      <h3>{slide ? t('consoleEditNamed', { name: slide.name }) : t('consoleAddSlide')}</h3>
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <ImageField {...form.field('image')} label={t('consoleImage')} value={image} onChange={setImage} />
-      <SelectField
-        {...form.field('model')}
-        label={t('consoleSlideOpensWhat')}
-        value={model}
-        choices={[
-          { value: '', label: t('consoleSlideOpensLink') },
-          ...PROMO_SLIDE_MODELS.map((value) => ({ value, label: t(value === 'restaurant' ? 'consoleSlideOpensStore' : 'consoleSlideOpensItem') })),
-        ]}
-        onChange={(e) => setModel(e.target.value)}
-      />
-      {model ? (
-        <FormField {...form.field('model_id')} label={t(model === 'restaurant' ? 'consoleStoreNumber' : 'consoleItemNumber')} inputMode="numeric" value={modelId} onChange={(e) => setModelId(e.target.value)} />
-      ) : (
-        <FormField {...form.field('url')} label={t('consoleLink')} hint={t('consoleLinkHint')} value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} />
-      )}
-      <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
-      <FormButtons sending={form.sending} isNew={!slide} onCancel={onCancel} />
-    </form>
+    <>
+      <form className="form console-card" onSubmit={submit} noValidate data-testid="promo-slide-form">
+        <h3>{slide ? t('consoleEditNamed', { name: slide.name }) : t('consoleAddSlide')}</h3>
+        <FormAlert message={form.formError} bind={form.bindAlert} />
+        <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <ImageField {...form.field('image')} label={t('consoleImage')} value={image} onChange={setImage} />
+        <SelectField
+          {...form.field('model')}
+          label={t('consoleSlideOpensWhat')}
+          value={model}
+          choices={[
+            { value: '', label: t('consoleSlideOpensLink') },
+            ...PROMO_SLIDE_MODELS.map((value) => ({ value, label: t(value === 'restaurant' ? 'consoleSlideOpensStore' : 'consoleSlideOpensItem') })),
+          ]}
+          onChange={(e) => setModel(e.target.value)}
+        />
+        {model ? (
+          <FormField {...form.field('model_id')} label={t(model === 'restaurant' ? 'consoleStoreNumber' : 'consoleItemNumber')} inputMode="numeric" value={modelId} onChange={(e) => setModelId(e.target.value)} />
+        ) : (
+          <FormField {...form.field('url')} label={t('consoleLink')} hint={t('consoleLinkHint')} value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} />
+        )}
+        <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+        <FormButtons sending={form.sending} isNew={!slide} onCancel={onCancel} />
+      </form>
+      {slide && <CatalogueTranslations kind="promo_slide" id={slide.id} />}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /** One setting as the field its kind needs: a switch, a colour, a number with its bounds, a choice, a text, markup, or an image. */
 import type { AdminSetting } from '../../../api/admin-entities.ts';
 import { isSwitchOn } from '../../../api/setting-values.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { ColourField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';
 import { ImageField } from '../ImageField.tsx';
@@ -65,8 +65,8 @@ function boundsText(setting: AdminSetting, t: ReturnType<typeof useT>): string {
   return '';
 }
 
-/** The words under a setting the server refused, from what kind of value it needs. */
-export function settingProblemText(setting: AdminSetting | undefined, t: ReturnType<typeof useT>): string | null {
+/** The words under a setting the server refused, from what kind of value it needs and the value that was sent. */
+export function settingProblemText(setting: AdminSetting | undefined, value: string, t: ReturnType<typeof useT>): string | null {
   if (!setting) return null;
   switch (setting.kind) {
     case 'colour':
@@ -81,6 +81,16 @@ export function settingProblemText(setting: AdminSetting | undefined, t: ReturnT
     case 'switch':
       return t('consoleInvalidSwitch');
     default:
-      return setting.max_length ? t('consoleTooLong', { max: setting.max_length }) : null;
+      return textProblemText(setting, value, t);
   }
+}
+
+/** A text setting says what is really wrong: empty where it is required, more than one line, the wrong form, too long. */
+function textProblemText(setting: AdminSetting, value: string, t: ReturnType<typeof useT>): string | null {
+  if (setting.required && value.trim() === '') return t('consoleRequired');
+  if (setting.kind === 'text' && /[\r\n]/.test(value)) return t('consoleOneLine');
+  if (setting.pattern !== undefined && !new RegExp(setting.pattern).test(value)) return t('consoleWrongFormat');
+  if (setting.max_length !== undefined && [...value].length > setting.max_length) return t('consoleTooLong', { max: setting.max_length });
+  // Nothing this side can name: the server's own words are shown.
+  return null;
 }

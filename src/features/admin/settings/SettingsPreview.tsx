@@ -4,9 +4,16 @@
  * before anything is saved. A colour still being typed (not yet #rrggbb)
  * keeps the last one that reads.
  */
-import { brandInkOnWhite, parseHexColor, readableTextOn } from '../../../lib/contrast.ts';
-import { useT } from '../../../app/look.tsx';
+import { brandInk, contrastRatio, parseHexColor, readableTextOn } from '../../../lib/contrast.ts';
+import { useT } from '../../../app/settings-and-language.tsx';
 
+/** Whether text of this colour reads (4.5:1) on that background. */
+function readsOn(text: string, background: string): boolean {
+  const [a, b] = [parseHexColor(text), parseHexColor(background)];
+  return a !== null && b !== null && contrastRatio(a, b) >= 4.5;
+}
+
+/** The cart bar is drawn in the chosen colours when they read; otherwise its text turns white or black, as the app's brand text does. */
 export function SettingsPreview({ value }: { value: (key: 'storeColor' | 'storeLogo' | 'storeName' | 'cartColorBg' | 'cartColorText' | 'currencySymbol') => { now: string; saved: string } }) {
   const t = useT();
   const colour = (key: 'storeColor' | 'cartColorBg' | 'cartColorText') => {
@@ -15,7 +22,9 @@ export function SettingsPreview({ value }: { value: (key: 'storeColor' | 'storeL
   };
   const brand = colour('storeColor');
   const onBrand = readableTextOn(brand);
-  const ink = brandInkOnWhite(brand);
+  const ink = brandInk(brand);
+  const cartBg = colour('cartColorBg');
+  const cartText = readsOn(colour('cartColorText'), cartBg) ? colour('cartColorText') : readableTextOn(cartBg);
   const name = value('storeName').now;
   const logo = value('storeLogo').now;
   const symbol = value('currencySymbol').now;
@@ -24,7 +33,7 @@ export function SettingsPreview({ value }: { value: (key: 'storeColor' | 'storeL
       <h2 className="console-preview-title">{t('consolePreview')}</h2>
       <div className="console-preview-phone">
         <div className="console-preview-header" style={{ backgroundColor: brand, color: onBrand }} data-testid="preview-header">
-          {logo ? <img src={logo} alt="" className="console-preview-logo" /> : null}
+          {logo ? <img src={logo} alt="" className="console-preview-logo" width={32} height={32} /> : null}
           <span>{name}</span>
         </div>
         <div className="console-preview-body">
@@ -47,7 +56,7 @@ export function SettingsPreview({ value }: { value: (key: 'storeColor' | 'storeL
           </span>
           <div
             className="console-preview-cart"
-            style={{ backgroundColor: colour('cartColorBg'), color: colour('cartColorText') }}
+            style={{ backgroundColor: cartBg, color: cartText }}
             data-testid="preview-cart"
           >
             {t('consolePreviewCart')}

@@ -8,7 +8,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { SETTING_GROUPS, type SettingGroup } from '../../../api/admin-limits.ts';
 import type { AdminSetting } from '../../../api/admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert } from '../../../ui/FormField.tsx';
 import { matchesSearch, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -37,8 +37,8 @@ function SettingsEditor({ settings, onSaved }: { settings: AdminSetting[]; onSav
   const call = useConsoleCall();
   const byKey = useMemo(() => new Map(settings.map((setting) => [setting.key, setting])), [settings]);
   const keys = useMemo(() => orderedKeys(settings), [settings]);
-  const form = useConsoleForm(keys, { detailsUnder: 'settings', fieldText: (key) => settingProblemText(byKey.get(key), t) });
   const [draft, setDraft] = useState<Record<string, string>>(() => valuesOf(settings));
+  const form = useConsoleForm(keys, { detailsUnder: 'settings', fieldText: (key) => settingProblemText(byKey.get(key), draft[key] ?? '', t) });
   const [search, setSearch] = useState('');
   const [unpublished, setUnpublished] = useState(false);
 

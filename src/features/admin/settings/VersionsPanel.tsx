@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { VersionKindName } from '../../../api/admin-limits.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -36,7 +36,7 @@ export function VersionsPanel({ unpublished, unsaved, onPublished }: VersionsPan
     const result = await call('admin/bump-version', { kind });
     setBusy(null);
     setConfirmingCache(false);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     versions.replace(result.value);
     if (kind === 'settings') onPublished();
     announce(t(kind === 'settings' ? 'consolePublished' : 'consoleCacheBumped', versionValues(result.value)));

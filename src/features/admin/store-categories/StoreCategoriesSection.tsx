@@ -5,12 +5,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { AdminCategorySlide, AdminStoreCategory } from '../../../api/catalog-admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { Pill, QueryView, SectionHeader } from '../console-ui.tsx';
 import { numberText, parseNumber } from '../console-values.ts';
+import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { CrudList, FormButtons } from '../CrudList.tsx';
 import { ImageField } from '../ImageField.tsx';
 import { useConsoleForm } from '../use-console-form.ts';
@@ -64,7 +65,7 @@ export default function StoreCategoriesSection() {
             nameOf={(slide) => slide.name}
             row={(slide) => (
               <div className="console-row-with-image">
-                <img src={slide.image} alt="" className="console-thumb" />
+                <img src={slide.image} alt="" className="console-thumb" width={48} height={48} />
                 <div>
                   <strong>{slide.name}</strong> {!slide.is_active && <Pill tone="neutral">{t('consoleHidden')}</Pill>}
                   <p className="form-hint">{t('consoleCategoriesCount', { count: slide.category_ids.length })}</p>
@@ -115,22 +116,25 @@ function CategoryForm({ category, onSaved, onCancel }: { category: AdminStoreCat
   };
 
   return (
-    <form className="form console-card" onSubmit={submit} noValidate data-testid="category-form">
-      <h3>{category ? t('consoleEditNamed', { name: category.name }) : t('consoleAddCategory')}</h3>
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <ImageField {...form.field('image')} label={t('consoleImageOptional')} value={image} onChange={setImage} />
-      <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
-      <ChecklistField
-        {...form.field('restaurant_ids')}
-        label={t('consoleStoresInCategory')}
-        empty={t('consoleNoStoresYet')}
-        choices={stores.map((store) => ({ value: String(store.id), label: store.name }))}
-        selected={storeIds}
-        onChange={setStoreIds}
-      />
-      <FormButtons sending={form.sending} isNew={!category} onCancel={onCancel} />
-    </form>
+    <>
+      <form className="form console-card" onSubmit={submit} noValidate data-testid="category-form">
+        <h3>{category ? t('consoleEditNamed', { name: category.name }) : t('consoleAddCategory')}</h3>
+        <FormAlert message={form.formError} bind={form.bindAlert} />
+        <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <ImageField {...form.field('image')} label={t('consoleImageOptional')} value={image} onChange={setImage} />
+        <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+        <ChecklistField
+          {...form.field('restaurant_ids')}
+          label={t('consoleStoresInCategory')}
+          empty={t('consoleNoStoresYet')}
+          choices={stores.map((store) => ({ value: String(store.id), label: store.name }))}
+          selected={storeIds}
+          onChange={setStoreIds}
+        />
+        <FormButtons sending={form.sending} isNew={!category} onCancel={onCancel} />
+      </form>
+      {category && <CatalogueTranslations kind="store_category" id={category.id} />}
+    </>
   );
 }
 
@@ -166,22 +170,25 @@ function SlideForm({
   };
 
   return (
-    <form className="form console-card" onSubmit={submit} noValidate data-testid="slide-form">
-      <h3>{slide ? t('consoleEditNamed', { name: slide.name }) : t('consoleAddSlide')}</h3>
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <ImageField {...form.field('image')} label={t('consoleImage')} value={image} onChange={setImage} />
-      <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
-      <SwitchField {...form.field('is_active')} label={t('consoleShown')} checked={active} onChange={setActive} />
-      <ChecklistField
-        {...form.field('category_ids')}
-        label={t('consoleSlideOpens')}
-        empty={t('consoleNoCategories')}
-        choices={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-        selected={categoryIds}
-        onChange={setCategoryIds}
-      />
-      <FormButtons sending={form.sending} isNew={!slide} onCancel={onCancel} />
-    </form>
+    <>
+      <form className="form console-card" onSubmit={submit} noValidate data-testid="slide-form">
+        <h3>{slide ? t('consoleEditNamed', { name: slide.name }) : t('consoleAddSlide')}</h3>
+        <FormAlert message={form.formError} bind={form.bindAlert} />
+        <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <ImageField {...form.field('image')} label={t('consoleImage')} value={image} onChange={setImage} />
+        <FormField {...form.field('sort_order')} label={t('consoleSortOrder')} hint={t('consoleSortOrderHint')} inputMode="numeric" value={sortOrder} onChange={(e) => setSortOrder(e.target.value)} />
+        <SwitchField {...form.field('is_active')} label={t('consoleShown')} checked={active} onChange={setActive} />
+        <ChecklistField
+          {...form.field('category_ids')}
+          label={t('consoleSlideOpens')}
+          empty={t('consoleNoCategories')}
+          choices={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+          selected={categoryIds}
+          onChange={setCategoryIds}
+        />
+        <FormButtons sending={form.sending} isNew={!slide} onCancel={onCancel} />
+      </form>
+      {slide && <CatalogueTranslations kind="category_slide" id={slide.id} />}
+    </>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { AdminStore } from '../../../api/catalog-admin-entities.ts';
-import { useSettings, useT } from '../../../app/look.tsx';
+import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
@@ -17,7 +17,7 @@ import { parseNumber } from '../console-values.ts';
 import { useConsoleForm } from '../use-console-form.ts';
 import { useConsoleQuery } from '../use-console-query.ts';
 import { OpeningHoursField } from './OpeningHoursField.tsx';
-import { bodyOf, STORE_FIELDS, storeFieldOfDetail, type StoreDraft, type StoreField } from './store-draft.ts';
+import { bodyOf, STORE_FIELDS, STORE_MONEY_FIELDS, storeFieldOfDetail, type StoreDraft, type StoreField } from './store-draft.ts';
 
 interface StoreFormProps {
   /** null: a new store. */
@@ -34,6 +34,7 @@ export function StoreForm({ storeId, initial, onSaved }: StoreFormProps) {
   const categories = useConsoleQuery('admin/list-store-categories', {});
   const form = useConsoleForm(STORE_FIELDS, {
     fieldOf: storeFieldOfDetail,
+    moneyFields: STORE_MONEY_FIELDS,
     codeFields: {
       SLUG_TAKEN: 'slug',
       INVALID_COORDINATES: 'latitude',

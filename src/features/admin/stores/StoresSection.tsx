@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import type { AdminStoreSummary } from '../../../api/catalog-admin-entities.ts';
 import { ADMIN_STORES_PAGE_SIZE } from '../../../api/catalog-admin-limits.ts';
-import { useT } from '../../../app/look.tsx';
+import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
@@ -14,6 +14,7 @@ import { ConsoleTable, Pill, QueryView, SearchBox, SectionHeader } from '../cons
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { LoadMore, useMorePages } from '../use-more-pages.tsx';
 import { useDebounced } from '../use-debounced.ts';
+import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { draftOf, EMPTY_STORE } from './store-draft.ts';
 import { StoreForm } from './StoreForm.tsx';
 
@@ -39,7 +40,7 @@ function StoreList() {
   // The pages loaded after the first belong to one search; a new search starts from its first page.
   const more = useMorePages<AdminStoreSummary>(q, async (after) => {
     const result = await call('admin/list-stores', { q, after, limit: ADMIN_STORES_PAGE_SIZE });
-    return result.ok ? { rows: result.value.stores, next: result.value.next_after } : { error: failureText(result.error) };
+    return result.ok ? { rows: result.value.stores, next: result.value.next_after } : { error: failureText(result) };
   });
 
   return (
@@ -116,7 +117,7 @@ function EditStore() {
   const remove = async () => {
     const result = await call('admin/delete-store', { id });
     setDeleting(false);
-    if (!result.ok) return setProblem(failureText(result.error));
+    if (!result.ok) return setProblem(failureText(result));
     announce(t('consoleDeleted'));
     navigate('/admin/stores', { replace: true });
   };
@@ -137,6 +138,7 @@ function EditStore() {
             </p>
           )}
           <StoreForm key={store.id} storeId={store.id} initial={draftOf(store)} onSaved={query.replace} />
+          <CatalogueTranslations key={`translations-${store.id}`} kind="store" id={store.id} headingLevel={2} />
           {deleting && (
             <ConfirmDialog
               title={t('consoleDeleteTitle', { name: store.name })}

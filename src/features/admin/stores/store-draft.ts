@@ -158,6 +158,16 @@ export function draftOf(store: AdminStore): StoreDraft {
   };
 }
 
+/** The fields typed as an amount of money (the server holds them in cents). */
+export const STORE_MONEY_FIELDS: readonly StoreField[] = [
+  'price_range',
+  'min_order_subtotal',
+  'store_charge',
+  'delivery_fee_base',
+  'delivery_fee_per_km',
+  'free_delivery_subtotal',
+];
+
 type SaveStoreBody = CallBody<'admin/save-store'>;
 export type StoreBodyResult = { ok: true; body: SaveStoreBody } | { ok: false; problems: Partial<Record<StoreField, TextKey>> };
 

@@ -8,8 +8,8 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { USER_ROLE_NAMES, type UserRoleName } from '../../../api/account-limits.ts';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin-limits.ts';
 import type { AdminUser } from '../../../api/admin-entities.ts';
-import { useT } from '../../../app/look.tsx';
-import { useMoney } from '../../stores/use-money.ts';
+import { useT } from '../../../app/settings-and-language.tsx';
+import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { ConsoleTable, Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
@@ -49,7 +49,7 @@ function UserList() {
   const query = useConsoleQuery('admin/get-users', filters);
   const more = useMorePages<AdminUser>(key, async (before) => {
     const result = await call('admin/get-users', { ...filters, before });
-    return result.ok ? { rows: result.value.users, next: result.value.next_before } : { error: failureText(result.error) };
+    return result.ok ? { rows: result.value.users, next: result.value.next_before } : { error: failureText(result) };
   });
 
   return (

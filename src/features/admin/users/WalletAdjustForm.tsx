@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { WALLET_REASON_MAX_LENGTH } from '../../../api/admin-limits.ts';
-import { useSettings, useT } from '../../../app/look.tsx';
+import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { parseMoney } from '../console-values.ts';
@@ -17,7 +17,7 @@ export function WalletAdjustForm({ userId, onAdjusted }: { userId: number; onAdj
   const t = useT();
   const call = useConsoleCall();
   const currency = useSettings().get('currencySymbol');
-  const form = useConsoleForm(FIELDS, { codeFields: { INSUFFICIENT_BALANCE: 'amount' }, savedText: 'consoleWalletAdjusted' });
+  const form = useConsoleForm(FIELDS, { codeFields: { INSUFFICIENT_BALANCE: 'amount' }, savedText: 'consoleWalletAdjusted', moneyFields: ['amount'] });
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../../../src/api/account-entities.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { ARABIC, ENGLISH } from '../../support/replica-fixture.ts';
 import { sessionRow } from '../../support/account-doubles.ts';
 
 /** The first find of a test also waits for the lazily loaded screen. */
@@ -40,7 +41,8 @@ describe('/my-account signed out', () => {
     ]) {
       expect(within(links).getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    expect(screen.getByTestId('simulated-offline-switch')).toBeInTheDocument();
+    // Tester tools are not for customers: hidden unless a setting or this device's tester turned them on.
+    expect(screen.queryByTestId('simulated-offline-switch')).toBeNull();
     expect(worker.refreshProfile).not.toHaveBeenCalled();
     await waitFor(() => expect(worker.refreshPageList).toHaveBeenCalled());
   });
@@ -55,14 +57,15 @@ describe('/my-account signed out', () => {
 });
 
 describe('/my-account signed in', () => {
-  it('shows the profile and refreshes it', async () => {
-    const { worker } = await signedIn();
+  it('shows the profile with the loyalty points held, and refreshes it', async () => {
+    const { worker } = await signedIn({}, { loyaltyPoints: 120 });
     const profile = screen.getByTestId('account-profile');
     expect(within(profile).getByRole('heading', { name: 'Sam Carter' })).toBeInTheDocument();
     expect(within(profile).getByTestId('account-email')).toHaveTextContent('customer@foodpilot.test');
     expect(within(profile).getByTestId('account-phone')).toHaveTextContent('+14125550104 · confirmed');
+    expect(within(profile).getByTestId('account-loyalty')).toHaveTextContent('120 points');
     await waitFor(() => expect(worker.refreshProfile).toHaveBeenCalled());
-    expect(screen.getByTestId('simulated-offline-switch')).toBeInTheDocument();
+    expect(screen.queryByTestId('tester-tools')).toBeNull();
   });
 
   it('refuses a picture of another type or too large before sending it', async () => {
@@ -170,5 +173,28 @@ describe('session banners', () => {
     await userEvent.click(within(notice).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByTestId('session-ended')).not.toBeInTheDocument());
     expect(await db.prefs.get(PrefKey.sessionEnded)).toBeUndefined();
+  });
+});
+
+describe('/my-account language', () => {
+  it('a phone user switches language from the account page, and the screen follows without a reload', async () => {
+    const { worker, db, reloadPage } = await renderApp({ path: '/my-account', languages: [ENGLISH, ARABIC] });
+    const select = await screen.findByRole('combobox', { name: 'Language' }, SLOW);
+    expect(select).toHaveValue('1');
+    // As the worker does: the chosen language's id lands in the replica.
+    vi.mocked(worker.selectLanguage).mockImplementation(async () => {
+      await db.prefs.put({ key: PrefKey.languageId, value: ARABIC.id });
+      return { ok: true as const };
+    });
+    await userEvent.selectOptions(select, 'العربية');
+    expect(worker.selectLanguage).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('offers no choice where there is only one language', async () => {
+    await renderApp({ path: '/my-account' });
+    await screen.findByTestId('account-signed-out', {}, SLOW);
+    expect(screen.queryByRole('combobox', { name: 'Language' })).toBeNull();
   });
 });

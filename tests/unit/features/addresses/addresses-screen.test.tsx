@@ -52,7 +52,7 @@ async function rows(db: ReplicaDatabase): Promise<SavedAddressRow[]> {
 describe('saved addresses (/my-addresses)', () => {
   it('asks a signed-out visitor to sign in, and asks the worker nothing', async () => {
     const { worker } = await renderApp({ path: '/my-addresses' });
-    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login?next=%2Fmy-addresses');
     expect(screen.getByText('Sign in to see and save your addresses.')).toBeInTheDocument();
     expect(worker.refreshAddresses).not.toHaveBeenCalled();
   });

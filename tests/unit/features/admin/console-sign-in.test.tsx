@@ -77,6 +77,13 @@ describe('/admin sign-in', () => {
     expect(within(form).getByLabelText('Password')).toHaveFocus();
   });
 
+  it('says in words that a locked account must wait', async () => {
+    const api = fakeConsoleApi({ login: () => refusal(429, 'ACCOUNT_LOCKED') });
+    await renderConsole({ path: '/admin/login', api });
+    await signIn('admin@foodpilot.test', 'admin-demo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong tries for this account, so signing in to it is paused for up to 15 minutes. Try again later, or reset your password to get in now.');
+  });
+
   it('lets an administrator in, keeps the session across a reload, and signs out', async () => {
     const api = fakeConsoleApi({ login: () => signedIn('admin', ADMIN.name, ADMIN.token), logout: () => ({ success: true }), ...DASHBOARD_CALLS });
     const { db, unmount } = await renderConsole({ path: '/admin/login', api });

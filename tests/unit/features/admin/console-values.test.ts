@@ -33,7 +33,13 @@ describe('what a person types, as the API takes it', () => {
     expect(detailWords('must be <= 100', t)).toBe('At most 100.');
     expect(detailWords('must be >= 1', t)).toBe('At least 1.');
     expect(detailWords('must match pattern "^[a-z]+$"', t)).toBe('Not in the form this field takes: see the hint.');
-    expect(detailWords('is odd', t)).toBe('Not accepted: is odd');
+    // No validator's English reaches the console (issue 15.10); a name of blanks is an empty name.
+    expect(detailWords('must match pattern "\\S"', t)).toBe('Fill this in.');
+    expect(detailWords('must NOT have fewer than 2 characters', t)).toBe('At least 2 characters.');
+    expect(detailWords('must be integer', t)).toBe('Enter a number.');
+    expect(detailWords('is odd', t)).toBe('Not in the form this field takes: see the hint.');
+    // A money field typed in dollars hears its limit in dollars, not in cents.
+    expect(detailWords('must be <= 100000000', t, (minor) => `$${(minor / 100).toFixed(2)}`)).toBe('At most $1000000.00.');
   });
 });
 

@@ -161,3 +161,15 @@ describe('/admin/live-orders', () => {
     expect(done).toHaveTextContent('Cancelled: Out of mozzarella');
   });
 });
+
+describe('an order card in the console', () => {
+  it('shows who ordered with a call button, so the store can call about the order', async () => {
+    const order = storeOrder({ unique_order_id: 'FP-CALL', id: 41, customer: { name: 'Carla Customer', phone: '+1 412 555 0104' } });
+    const api = fakeConsoleApi({ 'get-store-orders': () => ({ orders: [order] }) });
+    await renderConsole({ path: '/admin/live-orders', role: 'store_owner', api });
+    const card = await within(await screen.findByRole('region', { name: 'New' }, SLOW)).findByTestId('console-order');
+    expect(within(card).getByTestId('console-order-customer')).toHaveTextContent('Customer: Carla Customer');
+    const call = within(card).getByRole('link', { name: 'Call Carla Customer on +1 412 555 0104' });
+    expect(call).toHaveAttribute('href', 'tel:+14125550104');
+  });
+});

@@ -32,7 +32,7 @@ describe('alerts (/alerts)', () => {
   it('asks a signed-out visitor to sign in, and asks the worker nothing', async () => {
     const { worker } = await renderApp({ path: '/alerts' });
     // The first screen of the file waits for its lazy chunks.
-    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login?next=%2Falerts');
     expect(screen.getByText('Sign in to see your alerts.')).toBeInTheDocument();
     expect(worker.refreshAlerts).not.toHaveBeenCalled();
   });

@@ -37,6 +37,20 @@ describe('/register', () => {
     expect(worker.sendOtp).not.toHaveBeenCalled();
   });
 
+  it('refuses a name longer than the server takes at the first step, under the name, before any code is texted', async () => {
+    const { worker } = await renderApp({ path: '/register' });
+    await screen.findByRole('button', { name: 'Continue' }, SLOW);
+    const name = screen.getByLabelText('Full name');
+    // Pasted, as a 306-character name would be.
+    await userEvent.click(name);
+    await userEvent.paste('N'.repeat(306));
+    await fillDetails({ email: 'robin@example.com', phone: '+14125550177', password: 'long-enough-1' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(name).toHaveAccessibleDescription('A name has at most 100 characters: shorten it.');
+    expect(name).toHaveFocus();
+    expect(worker.sendOtp).not.toHaveBeenCalled();
+  });
+
   it("puts the server's EMAIL_TAKEN under the e-mail", async () => {
     await renderApp({
       path: '/register',

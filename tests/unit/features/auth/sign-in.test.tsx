@@ -48,9 +48,18 @@ describe('/login with a password', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-one');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const password = screen.getByLabelText('Password');
-    await waitFor(() => expect(password).toHaveAccessibleDescription('The password is not right. Try again or reset it.'));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('The e-mail or phone and the password do not match. Try again or reset your password.'));
     expect(password).toHaveFocus();
     expect(worker.loginWithPassword).toHaveBeenCalledWith('sam@example.test', 'wrong-one');
+  });
+
+  it('a locked account is told so in words, for the whole form', async () => {
+    await renderApp({ path: '/login', worker: { loginWithPassword: refused('ACCOUNT_LOCKED') } });
+    await userEvent.type(await screen.findByLabelText('E-mail or phone number', {}, SLOW), 'sam@example.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'the-right-one');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong tries for this account, so signing in to it is paused for up to 15 minutes. Try again later, or reset your password to get in now.');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a banned account is told so for the whole form, in the chosen language', async () => {
@@ -80,6 +89,28 @@ describe('/login with a password', () => {
     expect(worker.loginWithPassword).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(storage.persist).toHaveBeenCalledTimes(1));
     expect((await db.prefs.get(PrefKey.storagePersistAsked))?.value).toBe(true);
+  });
+});
+
+describe('/login from another screen', () => {
+  it('comes back to the screen that sent the customer (the checkout), and keeps that way through "Create an account"', async () => {
+    fakeStorage();
+    await renderApp({ path: '/login?next=%2Fcheckout' });
+    expect(await screen.findByRole('link', { name: 'Create an account' }, SLOW)).toHaveAttribute('href', '/register?next=%2Fcheckout');
+    await userEvent.type(screen.getByLabelText('E-mail or phone number'), 'customer@foodpilot.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'customer-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('never leaves the app for an address given as next', async () => {
+    fakeStorage();
+    await renderApp({ path: '/login?next=%2F%2Fevil.example%2Fcheckout' });
+    expect(await screen.findByRole('link', { name: 'Create an account' }, SLOW)).toHaveAttribute('href', '/register');
+    await userEvent.type(screen.getByLabelText('E-mail or phone number'), 'customer@foodpilot.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'customer-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' }, SLOW)).toBeInTheDocument();
   });
 });
 

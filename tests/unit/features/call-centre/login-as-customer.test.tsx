@@ -25,9 +25,9 @@ describe('/auth/login-as-customer', () => {
     await userEvent.type(within(form).getByLabelText('E-mail'), 'customer@foodpilot.test');
     await userEvent.type(within(form).getByLabelText('Password'), 'customer-demo');
     await userEvent.click(within(form).getByRole('button', { name: 'Sign in' }));
-    // The double signs in a customer.
+    // The double signs in a customer: that session ends at once, and the page says why.
     expect(await screen.findByText('This account is not a call-centre agent. Sign in with an agent account.', {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByText('You are signed in as Sam Carter. Signing in as an agent replaces that session on this device.')).toBeInTheDocument();
+    expect(worker.logout).toHaveBeenCalledTimes(1);
   });
 
   it('with an id, acts for that customer at once and goes home', async () => {
@@ -49,28 +49,64 @@ describe('/auth/login-as-customer', () => {
     expect(screen.getByRole('link', { name: 'Choose another customer' })).toHaveAttribute('href', '/auth/login-as-customer');
   });
 
-  it('without an id: a customer number, checked, or a guest registered with their details', async () => {
-    const { db, worker } = await renderApp({ path: '/auth/login-as-customer' });
+  it('without an id: finds the caller by phone in any format and acts for the one chosen; or registers a guest', async () => {
+    const carla = { id: 42, name: 'Carla Customer', phone: '+14125550104', email: 'customer@foodpilot.test', address_count: 1 };
+    const { db, worker } = await renderApp({
+      path: '/auth/login-as-customer',
+      worker: { searchCustomers: vi.fn(async () => ({ ok: true as const, value: [carla] })) },
+    });
     await asAgent(db);
     expect(await screen.findByTestId('call-centre-agent', {}, SLOW)).toHaveTextContent('Signed in as agent Marcus Bell');
 
-    const picker = screen.getByTestId('act-for-customer');
-    await userEvent.type(within(picker).getByLabelText('Customer number'), 'abc');
-    await userEvent.click(within(picker).getByRole('button', { name: 'Act for this customer' }));
-    expect(within(picker).getByLabelText('Customer number')).toHaveAccessibleDescription(
-      'The number shown in the customer record. Enter the customer number: digits only.',
-    );
-    expect(worker.loginAsCustomer).not.toHaveBeenCalled();
+    const search = screen.getByTestId('act-for-customer');
+    await userEvent.type(within(search).getByLabelText('Phone, name or e-mail'), '(412) 555-0104');
+    await userEvent.click(within(search).getByRole('button', { name: 'Find customer' }));
+    expect(worker.searchCustomers).toHaveBeenCalledWith('(412) 555-0104');
+    const match = await within(search).findByTestId('customer-match');
+    expect(match).toHaveTextContent('Carla Customer');
+    expect(match).toHaveTextContent('+14125550104 · customer@foodpilot.test · Saved addresses: 1');
+    await userEvent.click(within(match).getByRole('button', { name: 'Act for Carla Customer' }));
+    expect(worker.loginAsCustomer).toHaveBeenCalledWith(42);
+    expect(await screen.findByTestId('tab-bar', {}, SLOW)).toBeInTheDocument();
+  });
 
-    const guest = screen.getByTestId('register-guest');
+  it('a search of one character is refused in words; no match says so', async () => {
+    const { db, worker } = await renderApp({ path: '/auth/login-as-customer' });
+    await asAgent(db);
+    const search = await screen.findByTestId('act-for-customer', {}, SLOW);
+    await userEvent.type(within(search).getByLabelText('Phone, name or e-mail'), 'a');
+    await userEvent.click(within(search).getByRole('button', { name: 'Find customer' }));
+    expect(within(search).getByLabelText('Phone, name or e-mail')).toHaveAccessibleDescription(
+      'What the caller tells you: a phone number in any format, their name or their e-mail. Type at least two characters of a phone number, a name or an e-mail.',
+    );
+    expect(worker.searchCustomers).not.toHaveBeenCalled();
+    await userEvent.type(within(search).getByLabelText('Phone, name or e-mail'), 'zz');
+    await userEvent.click(within(search).getByRole('button', { name: 'Find customer' }));
+    expect(await within(search).findByText('No customer matches “azz”. Check it with the caller, or register them as a guest below.')).toBeInTheDocument();
+  });
+
+  it('registers a guest; a phone that has an account says whose, to act for them instead', async () => {
+    const carla = { id: 42, name: 'Carla Customer', phone: '+14125550104', email: 'customer@foodpilot.test', address_count: 1 };
+    const { db, worker } = await renderApp({
+      path: '/auth/login-as-customer',
+      worker: {
+        registerGuestUser: vi.fn(async () => ({ ok: false as const, reason: 'conflict' as const, code: 'PHONE_TAKEN' as const, message: 'x' })),
+        searchCustomers: vi.fn(async () => ({ ok: true as const, value: [carla] })),
+      },
+    });
+    await asAgent(db);
+    const guest = await screen.findByTestId('register-guest', {}, SLOW);
     await userEvent.click(within(guest).getByRole('button', { name: 'Register and act for them' }));
     expect(within(guest).getByLabelText('Full name')).toHaveAccessibleDescription('Enter your name.');
     expect(within(guest).getByLabelText('Full name')).toHaveFocus();
     expect(within(guest).getByLabelText('E-mail (optional)')).not.toHaveAttribute('aria-invalid');
     await userEvent.type(within(guest).getByLabelText('Full name'), 'Walk-in Guest');
-    await userEvent.type(within(guest).getByLabelText('Phone number'), '+14125550123');
+    await userEvent.type(within(guest).getByLabelText('Phone number'), '+14125550104');
     await userEvent.click(within(guest).getByRole('button', { name: 'Register and act for them' }));
-    expect(worker.registerGuestUser).toHaveBeenCalledWith({ name: 'Walk-in Guest', phone: '+14125550123', email: '', password: '' });
-    expect(await screen.findByTestId('tab-bar', {}, SLOW)).toBeInTheDocument();
+    expect(worker.registerGuestUser).toHaveBeenCalledWith({ name: 'Walk-in Guest', phone: '+14125550104', email: '', password: '' });
+    const owner = await within(guest).findByTestId('phone-owner');
+    expect(owner).toHaveTextContent('This phone number already has an account: Carla Customer. Act for them instead.');
+    await userEvent.click(within(owner).getByRole('button', { name: 'Act for Carla Customer' }));
+    expect(worker.loginAsCustomer).toHaveBeenCalledWith(42);
   });
 });

@@ -79,6 +79,17 @@ describe('the lines', () => {
     expect(await db.cartMeta.get('cart')).toMatchObject({ productQuantity: 3, totalPrice: 1700 });
   });
 
+  it("shows each dish's picture, and says why + stops at the most an order takes of one dish", async () => {
+    const withPicture = { ...LEMONADE, image: '/public/images/items/lemonade.webp', quantity: 98 };
+    await openCart((db) => putCart(db, GREEN_BOWL_REF, [withPicture]));
+    const row = await screen.findByTestId('cart-line');
+    expect(row.querySelector('img')).toHaveAttribute('src', '/public/images/items/lemonade.webp');
+    expect(within(row).queryByTestId('quantity-cap')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Increase quantity of Lemonade' }));
+    expect(await within(row).findByTestId('quantity-cap')).toHaveTextContent('An order takes at most 99 of one dish.');
+    expect(within(row).getByRole('button', { name: 'Increase quantity of Lemonade' })).toBeDisabled();
+  });
+
   it('− at 1 removes the line; the notice takes the focus and Undo puts the line back and focuses it', async () => {
     await openCart((db) => putCart(db, GREEN_BOWL_REF, [FALAFEL, LEMONADE]));
     fireEvent.click(await screen.findByRole('button', { name: 'Decrease quantity of Lemonade' }));

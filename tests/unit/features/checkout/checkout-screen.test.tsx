@@ -6,12 +6,12 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutChoices, CheckoutResult, PlaceOrderInput, PlacedOrder } from '../../../../src/api/checkout-worker-api.ts';
+import { VISITOR_QUOTE_USER_ID, type CheckoutChoices, type CheckoutResult, type PlaceOrderInput, type PlacedOrder } from '../../../../src/api/checkout-worker-api.ts';
 import type { AddressRow } from '../../../../src/db/schema.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { savedAddress, putAddresses } from '../addresses/fixtures.ts';
-import { checkoutReady, orderQuote, putQuote } from './fixtures.ts';
+import { BOWL, checkoutReady, orderQuote, putQuote } from './fixtures.ts';
 
 const SLOW = { timeout: 5000 };
 /** The browsing address: a few hundred metres from the store. */
@@ -49,12 +49,56 @@ function placeButton(): HTMLElement {
 }
 
 describe('who checks out', () => {
-  it('asks a signed-out visitor to sign in, and asks the worker nothing', async () => {
-    const { db, worker } = await renderApp({ path: '/checkout' });
-    await checkoutReady(db, { signedIn: false });
-    expect(await screen.findByText('Sign in to place your order.', {}, SLOW)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(worker.quoteCheckout).not.toHaveBeenCalled();
+  it('shows a signed-out visitor the fees and takes their coupon, then asks them to sign in or sign up to place it, coming back here', async () => {
+    const { db, worker } = await renderApp({ path: '/checkout', address: NEARBY, settings: { currencySymbol: '$', currencySymbolAlign: 'left' } });
+    await checkoutReady(db, { signedIn: false, quote: null });
+    await putQuote(db, orderQuote(), { userId: VISITOR_QUOTE_USER_ID });
+    const breakdown = await screen.findByTestId('price-breakdown', {}, SLOW);
+    const rows = within(breakdown)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(expect.arrayContaining(['Delivery fee (1.2 km) $2.50', expect.stringMatching(/^Total \$/)]));
+    // Priced for delivery to where the visitor browses from.
+    await waitFor(() => expect(lastQuoted(worker)).toMatchObject({ orderType: 'DELIVERY', address: { lat: NEARBY.lat, lng: NEARBY.lng } }));
+
+    fireEvent.change(screen.getByLabelText('Coupon code'), { target: { value: 'WELCOME10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(worker.applyCoupon).toHaveBeenCalledWith('WELCOME10', expect.objectContaining({ orderType: 'DELIVERY' })));
+
+    const signIn = screen.getByTestId('checkout-sign-in');
+    expect(within(signIn).getByRole('heading', { name: 'Sign in to place your order.' })).toBeInTheDocument();
+    expect(within(signIn).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fcheckout');
+    expect(within(signIn).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fcheckout');
+    // Nothing of an account's: no Place order, no ways to pay, no wallet.
+    expect(screen.queryByTestId('place-order')).toBeNull();
+    expect(screen.queryByTestId('payment-COD')).toBeNull();
+    expect(worker.placeOrder).not.toHaveBeenCalled();
+  });
+
+  it("does not show a visitor's price to the customer who signs in: theirs is asked for", async () => {
+    const { db } = await renderApp({ path: '/checkout', address: NEARBY, settings: { currencySymbol: '$', currencySymbolAlign: 'left' } });
+    await checkoutReady(db, { quote: null });
+    await putQuote(db, orderQuote({ total: 9999 }), { userId: VISITOR_QUOTE_USER_ID });
+    await screen.findByTestId('checkout-form', {}, SLOW);
+    expect(screen.queryByText('$99.99')).toBeNull();
+    expect(screen.getByTestId('place-order')).toBeDisabled();
+  });
+});
+
+describe('the cart lines', () => {
+  it("shows each dish's picture as the cart does (sized, lazy, beside its name), and none for a dish without one", async () => {
+    const { db } = await openCheckout();
+    await db.cartLines.update(BOWL.id, { image: '/public/images/items/falafel-bowl.webp' });
+    const bowl = await screen.findByText('2 × Falafel bowl');
+    const row = bowl.closest('li')!;
+    await waitFor(() => expect(row.querySelector('img')).not.toBeNull());
+    const picture = row.querySelector('img')!;
+    expect(picture).toHaveAttribute('src', '/public/images/items/falafel-bowl.webp');
+    expect(picture).toHaveAttribute('alt', '');
+    expect(picture).toHaveAttribute('loading', 'lazy');
+    expect(picture).toHaveAttribute('width', '48');
+    expect(picture).toHaveAttribute('height', '48');
+    expect(screen.getByText(/Lemonade/).closest('li')!.querySelector('img')).toBeNull();
   });
 });
 
@@ -89,8 +133,9 @@ describe('order type and address', () => {
     const { db } = await renderApp({ path: '/checkout', address: { ...NEARBY, lat: 40.6, address: 'Far Hill Road' }, settings: { currencySymbol: '$' } });
     await checkoutReady(db);
     await putAddresses(db, [savedAddress({ id: 9, latitude: 40.55, longitude: -79.9959, address: 'Hilltop Road 40', is_default: true })]);
-    expect(await screen.findByTestId('address-needed', {}, SLOW)).toHaveTextContent('Choose the address to deliver to.');
-    const options = screen.getAllByTestId('address-option');
+    // The saved address is written after the screen opened: wait for its row, not only for the note.
+    const options = await screen.findAllByTestId('address-option', {}, SLOW);
+    expect(screen.getByTestId('address-needed')).toHaveTextContent('Choose the address to deliver to.');
     expect(within(options[0] as HTMLElement).getByRole('radio')).toBeDisabled();
     expect(within(screen.getByTestId('current-address-option')).getByRole('radio')).toBeDisabled();
     expect(placeButton()).toBeDisabled();

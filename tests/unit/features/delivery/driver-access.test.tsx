@@ -44,18 +44,26 @@ describe('signing in to the driver area', () => {
     await waitFor(() => expect(worker.driverLogin).toHaveBeenCalledWith({ phone: '+14125550199', password: 'secret-pass' }));
   });
 
-  it("says in words that a customer's account is not a driver's, and stays on the sign-in page", async () => {
+  it("refuses a customer's account as a wrong password, in words, and stays on the sign-in page", async () => {
+    // The server answers a non-driver as it answers a wrong password (issue 13: NOT_A_DRIVER told a guesser the password was right).
     const driverLogin = vi.fn(async () => ({
       ok: false as const,
-      reason: 'invalid' as const,
-      code: 'NOT_A_DRIVER' as const,
-      message: 'Not a driver',
+      reason: 'unauthorized' as const,
+      code: 'WRONG_PASSWORD' as const,
+      message: 'The e-mail (or phone) or the password is not right.',
     }));
     const { db } = await renderApp({ path: '/delivery/login', settings: SETTINGS, worker: { driverLogin } });
     await fillIn('customer@foodpilot.test', 'secret-pass');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This account is not a driver account.');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('The e-mail or phone and the password do not match. Try again or reset your password.'));
     expect(await db.session.get('driver')).toBeUndefined();
     expect(screen.getByRole('heading', { name: 'Sign in to deliver' })).toBeInTheDocument();
+  });
+
+  it('says in words that a locked account must wait', async () => {
+    const driverLogin = vi.fn(async () => ({ ok: false as const, reason: 'invalid' as const, code: 'ACCOUNT_LOCKED' as const, message: 'Locked' }));
+    await renderApp({ path: '/delivery/login', settings: SETTINGS, worker: { driverLogin } });
+    await fillIn('driver@foodpilot.test', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong tries for this account, so signing in to it is paused for up to 15 minutes. Try again later, or reset your password to get in now.');
   });
 
   it('checks the fields before asking the server', async () => {

@@ -56,6 +56,27 @@ describe('explore (/explore)', () => {
     expect(await screen.findByTestId('explore-offline')).toBeInTheDocument();
   });
 
+  it('forgives typos and finds dishes by their menu section, on this device too', async () => {
+    const { db } = await renderApp({ path: '/explore', address: SAMPLE_ADDRESS });
+    await db.stores.put(storeRow({ id: 7, name: 'Nonna Lucia', slug: 'nonna-lucia', menuSections: [{ id: 70, name: 'Pizza' }] }));
+    await putMenu(db, 7, [itemRow({ id: 701, restaurant_id: 7, name: 'Margherita', item_category_id: 70 }), itemRow({ id: 702, restaurant_id: 7, name: 'Tiramisu' })]);
+    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'pizzas' } });
+    await waitFor(() => expect(screen.getAllByTestId('explore-item').map((item) => item.textContent)).toEqual([expect.stringContaining('Margherita')]));
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'tiramsu' } });
+    await waitFor(() => expect(screen.getAllByTestId('explore-item').map((item) => item.textContent)).toEqual([expect.stringContaining('Tiramisu')]));
+  });
+
+  it("the home's search box opens explore with the cursor in the search field", async () => {
+    await renderApp({ path: '/', address: SAMPLE_ADDRESS, settings: { mockSearchOnHomepage: 'true' } });
+    fireEvent.click(await screen.findByTestId('mock-search', {}, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByRole('searchbox')).toHaveFocus(), { timeout: 5000 });
+  });
+
+  it('a visit to explore by its address does not grab the focus', async () => {
+    await renderApp({ path: '/explore', address: SAMPLE_ADDRESS });
+    expect(await screen.findByRole('searchbox')).not.toHaveFocus();
+  });
+
   it('says when nothing matches', async () => {
     await renderApp({ path: '/explore?q=zzz', address: SAMPLE_ADDRESS });
     const main = await screen.findByRole('main');

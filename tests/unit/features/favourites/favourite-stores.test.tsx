@@ -9,7 +9,7 @@ import { storeRow } from '../stores/fixtures.ts';
 describe('favourite stores (/my-favorite-stores)', () => {
   it('asks a signed-out visitor to sign in', async () => {
     const { worker } = await renderApp({ path: '/my-favorite-stores' });
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fmy-favorite-stores');
     expect(worker.refreshFavourites).not.toHaveBeenCalled();
   });
 

@@ -142,6 +142,38 @@ describe('home store list', () => {
     expect(listOrder()).toEqual(['Green Bowl', 'Taco Town', 'promo-slider', 'Sushi Bar']);
   });
 
+  it("loads the main slider's first slide eagerly at high priority, sized, before the sliders' code; the rest lazily", async () => {
+    const { db } = await renderApp({ address: SAMPLE_ADDRESS, settings: { showPromoSlider: 'true', enRestaurantCategorySlider: 'false' } });
+    const main = { id: 10, position: 0, size: 4, main: true };
+    const between = { id: 11, position: 2, size: 3, main: false };
+    await db.slides.bulkPut([promoSlide(1, main), promoSlide(2, main, 1), promoSlide(3, between)]);
+    await saveHomeList(db, [1, 2, 3]);
+    await screen.findAllByTestId('store-card');
+    // The first screen's largest picture is requested from the placeholder, before the sliders' chunk has run.
+    const early = await waitFor(() => {
+      const image = document.querySelector<HTMLImageElement>('img[src="/slide-1.svg"]');
+      expect(image).not.toBeNull();
+      return image!;
+    });
+    expect(early).toHaveAttribute('fetchpriority', 'high');
+    expect(early).toHaveAttribute('loading', 'eager');
+
+    await waitFor(() => expect(screen.getAllByTestId('promo-slider')).toHaveLength(2));
+    const [first, other] = screen.getAllByTestId('promo-slider');
+    const slide1 = within(first!).getByRole('img', { name: 'Slide 1' });
+    expect(slide1).toHaveAttribute('loading', 'eager');
+    expect(slide1).toHaveAttribute('fetchpriority', 'high');
+    for (const image of [within(first!).getByRole('img', { name: 'Slide 2' }), within(other!).getByRole('img', { name: 'Slide 3' })]) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority', 'high');
+    }
+    // Every picture on the page has its size before it arrives: nothing moves when it does.
+    for (const image of document.querySelectorAll('img')) {
+      expect(Number(image.getAttribute('width')), image.outerHTML).toBeGreaterThan(0);
+      expect(Number(image.getAttribute('height')), image.outerHTML).toBeGreaterThan(0);
+    }
+  });
+
   it('shows no promo slider when showPromoSlider is off', async () => {
     const { db } = await renderApp({ address: SAMPLE_ADDRESS, settings: { showPromoSlider: 'false' } });
     await db.slides.bulkPut([promoSlide(1, { id: 10, position: 0, size: 4, main: true }), promoSlide(3, { id: 11, position: 1, size: 3, main: false })]);

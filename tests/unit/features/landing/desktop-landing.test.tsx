@@ -59,4 +59,20 @@ describe('entry route by window width', () => {
     expect(reloadPage).toHaveBeenCalledOnce();
     expect(screen.getByLabelText('Language')).toBeDisabled();
   });
+
+  it('keeps the language and says why when its texts cannot be loaded, and does not reload', async () => {
+    setWindowWidth(1280);
+    const { worker, reloadPage } = await renderApp({ languages: [ENGLISH, ARABIC] });
+    worker.selectLanguage.mockResolvedValueOnce({ ok: false, reason: 'offline' });
+    const select = await screen.findByLabelText('Language');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+
+    await user.selectOptions(select, String(ARABIC.id));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/offline|connection/i);
+    await vi.advanceTimersByTimeAsync(DESKTOP_RELOAD_DELAY_MS * 2);
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Language')).toBeEnabled();
+    expect(screen.getByLabelText('Language')).toHaveValue(String(ENGLISH.id));
+  });
 });

@@ -5,8 +5,13 @@ import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
 
 describe('simulated offline switch (account page)', () => {
+  it('is shown to a tester: when the setting turns it on for everyone, or on a device once opened with ?offline', async () => {
+    await renderApp({ path: '/my-account', settings: { testerToolsEnabled: 'true' } });
+    expect(await screen.findByRole('switch', { name: /Simulate offline mode/ })).toBeInTheDocument();
+  });
+
   it('turning it on tells the worker and the service worker, and the mark appears', async () => {
-    const { worker, serviceWorker } = await renderApp({ path: '/my-account' });
+    const { worker, serviceWorker } = await renderApp({ path: '/my-account', prefs: { [PrefKey.testerTools]: true } });
     const toggle = await screen.findByRole('switch', { name: /Simulate offline mode/ });
     expect(toggle).not.toBeChecked();
 

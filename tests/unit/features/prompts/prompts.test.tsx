@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
+import { ARABIC, ENGLISH } from '../../support/replica-fixture.ts';
 
 describe('GDPR banner', () => {
   it('shows when showGdpr is on, and Accept stores the choice so it stays away', async () => {
@@ -14,6 +15,32 @@ describe('GDPR banner', () => {
 
     await expect.poll(() => screen.queryByTestId('gdpr-banner')).toBeNull();
     expect((await first.db.prefs.get(PrefKey.gdprAccepted))?.value).toBe(true);
+  });
+
+  it('speaks the chosen language (issue 15.7): its translation of the message, the setting in the default language and where it has none', async () => {
+    const settings = { showGdpr: 'true', gdprMessage: 'We keep your cart on this device.' };
+    const languages = [ENGLISH, ARABIC];
+    const arabic = await renderApp({
+      settings,
+      languages,
+      translations: { [ENGLISH.id]: { gdprMessage: 'English text of the key' }, [ARABIC.id]: { gdprMessage: 'نحفظ سلتك على هذا الجهاز.', gdprAccept: 'موافق' } },
+      chosenLanguageId: ARABIC.id,
+    });
+    expect(await screen.findByTestId('gdpr-banner')).toHaveTextContent('نحفظ سلتك على هذا الجهاز.');
+    expect(screen.getByRole('button', { name: 'موافق' })).toBeInTheDocument();
+    arabic.unmount();
+
+    const english = await renderApp({
+      settings,
+      languages,
+      translations: { [ENGLISH.id]: { gdprMessage: 'English text of the key' } },
+      chosenLanguageId: ENGLISH.id,
+    });
+    expect(await screen.findByTestId('gdpr-banner')).toHaveTextContent('We keep your cart on this device.');
+    english.unmount();
+
+    await renderApp({ settings, languages, translations: { [ARABIC.id]: { gdprAccept: 'موافق' } }, chosenLanguageId: ARABIC.id });
+    expect(await screen.findByTestId('gdpr-banner')).toHaveTextContent('We keep your cart on this device.');
   });
 
   it('does not show once accepted, nor when switched off', async () => {

@@ -38,7 +38,9 @@ describe('running order (/running-order/:id)', () => {
     const pin = screen.getByTestId('delivery-pin');
     expect(within(pin).getByRole('heading', { name: 'Delivery PIN' })).toBeInTheDocument();
     expect(within(pin).getByTestId('delivery-pin-code')).toHaveTextContent('4217');
-    expect(within(pin).getByTestId('delivery-pin-code')).toHaveAttribute('aria-label', '4 2 1 7');
+    // A screen reader says the digits one by one; the large digits are for the eye only.
+    expect(within(pin).getByTestId('delivery-pin-code')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(pin).getByTestId('delivery-pin-spoken')).toHaveTextContent(/^4 2 1 7$/);
     expect(within(pin).getByText('Give this code to your driver')).toBeInTheDocument();
 
     const lines = screen.getAllByTestId('order-line');
@@ -52,6 +54,47 @@ describe('running order (/running-order/:id)', () => {
     await waitFor(() => expect(worker.trackOrder).toHaveBeenCalledWith(ORDER_ID));
     unmount();
     expect(worker.stopTracking).toHaveBeenCalledWith(ORDER_ID);
+  });
+
+  it('says when it should arrive, lets the customer call the store and the driver, cancel while allowed, and shows the price part by part', async () => {
+    const { db } = await renderApp({ path: PATH, settings: { currencySymbol: '$', currencySymbolAlign: 'left' } });
+    await signIn(db);
+    const order = placedOrder({
+      restaurant: { ...placedOrder().restaurant, phone: '+1 412 555 0121' },
+      delivery_minutes: 35,
+      travel_minutes: 12,
+      can_cancel: true,
+    });
+    await putRunningOrder(db, runningRow({ tracking: tracking({ status: 1 }) }), order);
+
+    // Before the store accepts: its promise from when the order was placed.
+    const arrives = await screen.findByTestId('order-arrives-at', {}, SLOW);
+    expect(arrives).toHaveTextContent('It should reach you around');
+    expect(arrives.querySelector('time')).toHaveAttribute('datetime', '2030-01-16T12:35:00.000Z');
+    expect(screen.getByRole('link', { name: 'Call Nonna Lucia Trattoria on +1 412 555 0121' })).toHaveAttribute('href', 'tel:+14125550121');
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-address')).toHaveTextContent('Flat 2, 1 km north of Market Square');
+    const price = screen.getByTestId('order-total');
+    expect(price).toHaveTextContent('Subtotal');
+    expect(price).toHaveTextContent('$30.50');
+    expect(price).toHaveTextContent('Tax');
+
+    // The driver has it: the store's ready time plus the ride, and the driver's number while they hold the order.
+    await db.runningOrder.put(
+      runningRow({
+        status: 3,
+        tracking: tracking({
+          status: 3,
+          history: historyOf(1, 2, 3),
+          estimated_ready_at: '2030-01-16T12:20:00.000Z',
+          driver: { name: 'Dana Driver', latitude: null, longitude: null, located_at: null, phone: '+14125550103' },
+        }),
+      }),
+    );
+    await db.orders.put({ ...order, status: 3, can_cancel: false, fetchedAt: Date.now() });
+    await waitFor(() => expect(screen.getByTestId('order-arrives-at').querySelector('time')).toHaveAttribute('datetime', '2030-01-16T12:32:00.000Z'));
+    expect(screen.getByRole('link', { name: 'Call Dana Driver on +14125550103' })).toHaveAttribute('href', 'tel:+14125550103');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it('says when the store expects the food ready while it cooks, and stops saying it once the driver has it', async () => {
@@ -199,6 +242,8 @@ describe('running order (/running-order/:id)', () => {
     expect(screen.getByRole('link', { name: 'Rate your order' })).toHaveAttribute('href', `/rate-order/${ORDER_ID}`);
     expect(steps().every((step) => step.state === 'done')).toBe(true);
     expect(screen.queryByTestId('delivery-pin')).toBeNull();
+    // What the delivery earned (the fixture's order earns 30 points).
+    expect(screen.getByTestId('order-points-earned')).toHaveTextContent('This order earned you 30 loyalty points.');
 
     await act(() => db.runningOrder.update(ORDER_ID, { ratedAt: Date.now() }));
     expect(await screen.findByText('Thank you for rating this order.')).toBeInTheDocument();
@@ -223,6 +268,22 @@ describe('running order (/running-order/:id)', () => {
     const offline = await renderApp({ path: PATH, worker: { trackOrder: vi.fn(async () => ({ ok: false as const, reason: 'offline' as const })) } });
     await signIn(offline.db);
     expect(await screen.findByTestId('offline-screen', {}, SLOW)).toBeInTheDocument();
+  });
+
+  it('a delivered order known only from the orders list shows as delivered, not a spinner (issue 15.3)', async () => {
+    const { db } = await renderApp({ path: PATH, worker: { trackOrder: vi.fn(async () => ({ ok: true as const })) } });
+    await signIn(db);
+    await db.orders.put(placedOrder({ status: 5, status_name: 'DELIVERED', history: historyOf(1, 2, 3, 4, 5), can_rate: true }));
+    expect(await screen.findByTestId('order-status', {}, SLOW)).toHaveTextContent('Delivered. Enjoy your meal!');
+    expect(screen.getByRole('link', { name: 'Rate your order' })).toBeInTheDocument();
+  });
+
+  it('an answer that wrote nothing is asked again, then offers Try again instead of spinning', async () => {
+    const trackOrder = vi.fn(async () => ({ ok: true as const }));
+    const { db } = await renderApp({ path: PATH, worker: { trackOrder } });
+    await signIn(db);
+    expect(await screen.findByText('This screen could not be loaded', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(trackOrder.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
   it("never shows another customer's row", async () => {

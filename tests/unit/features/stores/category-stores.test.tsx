@@ -13,7 +13,8 @@ describe('stores by category (/categories/stores?ids=…)', () => {
     await db.stores.bulkPut([storeRow({ id: 1, name: 'Green Bowl' }), storeRow({ id: 2, name: 'Taco Town', slug: 'taco-town' })]);
     await db.storeLists.put({ key: filteredStoreListKey(SAMPLE_ADDRESS, [1, 2]), storeIds: [2, 1], fetchedAt: Date.now() });
     const cards = await screen.findAllByTestId('store-card');
-    expect(cards.map((card) => card.querySelector('h3')?.textContent)).toEqual(['Taco Town', 'Green Bowl']);
+    // Right under the screen's h1, each card's name is an h2.
+    expect(cards.map((card) => card.querySelector('h2')?.textContent)).toEqual(['Taco Town', 'Green Bowl']);
     expect(worker.refreshFilteredStores).toHaveBeenCalledWith([2, 1]);
   });
 

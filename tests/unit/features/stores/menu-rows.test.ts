@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuRows } from '../../../../src/features/stores/menu-rows.ts';
+import { buildMenuRows, menuSectionTabs } from '../../../../src/features/stores/menu-rows.ts';
 import { rowOffsets, visibleRange } from '../../../../src/features/stores/WindowedList.tsx';
 import { itemRow } from './fixtures.ts';
 
@@ -38,5 +38,24 @@ describe('windowing', () => {
     expect(visibleRange(offsets, 15, 25)).toEqual([1, 3]);
     expect(visibleRange(offsets, -100, 5)).toEqual([0, 1]);
     expect(visibleRange(offsets, 100, 200)).toEqual([4, 4]);
+  });
+});
+
+describe('menuSectionTabs', () => {
+  it('names each section once, in menu order, with the row its heading is on', () => {
+    const rows = buildMenuRows(
+      [itemRow({ id: 1, item_category_id: 20 }), itemRow({ id: 2, item_category_id: 10, is_recommended: true })],
+      [
+        { id: 10, name: 'Wraps' },
+        { id: 20, name: 'Drinks' },
+      ],
+      TITLES,
+    );
+    expect(menuSectionTabs(rows)).toEqual([
+      { key: 'recommended', title: 'Recommended', row: 0 },
+      { key: '10', title: 'Wraps', row: 2 },
+      { key: '20', title: 'Drinks', row: 4 },
+    ]);
+    expect(rows.filter((row) => row.kind === 'item').map((row) => row.section)).toEqual(['recommended', '10', '20']);
   });
 });

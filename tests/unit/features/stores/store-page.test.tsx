@@ -33,6 +33,16 @@ describe('store page (/stores/:city/:restaurant)', () => {
     expect(screen.getByTestId('store-open')).toHaveTextContent('Open now');
   });
 
+  it('a store not taking orders says so once, with its own words, and never "Open now"', async () => {
+    const { db } = await renderApp({ path: '/stores/riverton/green-bowl' });
+    await db.stores.put(storeRow({ is_active: false, is_open: true, custom_message_on_list: 'Closed for renovation until next month' }));
+    const header = await screen.findByTestId('store-header');
+    expect(within(header).getByTestId('store-inactive')).toHaveTextContent('Not taking orders right now');
+    expect(header).toHaveTextContent('Closed for renovation until next month');
+    expect(header).not.toHaveTextContent('Open now');
+    expect(within(header).queryByTestId('store-open')).toBeNull();
+  });
+
   it('renders a bounded number of rows for a 5,000-item menu', async () => {
     const { db } = await renderApp({ path: '/stores/riverton/green-bowl' });
     await db.stores.put(storeRow({ menuSections: SECTIONS }));

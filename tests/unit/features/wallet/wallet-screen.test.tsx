@@ -20,7 +20,7 @@ function amounts(): string[] {
 describe('wallet (/my-wallet)', () => {
   it('asks a signed-out visitor to sign in, and asks the worker nothing', async () => {
     const { worker } = await renderApp({ path: '/my-wallet' });
-    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in' }, SLOW)).toHaveAttribute('href', '/login?next=%2Fmy-wallet');
     expect(screen.getByText('Sign in to see your wallet.')).toBeInTheDocument();
     expect(worker.refreshWallet).not.toHaveBeenCalled();
   });

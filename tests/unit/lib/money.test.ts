@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { alignOf, formatPrice } from '../../../../src/features/stores/money.ts';
+import { alignOf, formatPrice } from '../../../src/lib/money.ts';
 
 describe('formatPrice', () => {
   it('puts the symbol on the left with two decimals', () => {
     expect(formatPrice(1250, '$', 'left')).toBe('$12.50');
     expect(formatPrice(0, '$', 'left')).toBe('$0.00');
     expect(formatPrice(5, '€', 'left')).toBe('€0.05');
+  });
+
+  it('groups thousands as the language writes them, with Western digits', () => {
+    expect(formatPrice(123450, '$', 'left')).toBe('$1,234.50');
+    expect(formatPrice(100000000, '$', 'left', 'en')).toBe('$1,000,000.00');
+    expect(formatPrice(123450, '€', 'right', 'de')).toBe('1.234,50\u00a0€');
+    expect(formatPrice(123450, 'SAR', 'right', 'ar')).toMatch(/^1.234.50\u00a0SAR$/);
+    expect(formatPrice(1250, '$', 'left', 'not a language')).toBe('$12.50');
   });
 
   it('puts the symbol on the right after a no-break space', () => {

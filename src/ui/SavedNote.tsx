@@ -1,7 +1,7 @@
-import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
-import { useT } from '../../app/look.tsx';
-import { updatedAgoText } from '../../lib/connectivity.ts';
+import { useConnectivity } from '../app/hooks/use-replica-rows.ts';
+import { useMinuteClock } from '../app/hooks/use-minute-clock.ts';
+import { useT } from '../app/settings-and-language.tsx';
+import { updatedAgoText } from '../lib/connectivity.ts';
 
 /** "Updated N min ago" under saved data shown while offline (DESIGN §2); nothing online. */
 export function SavedNote({ fetchedAt, testId = 'saved-note' }: { fetchedAt: number | null | undefined; testId?: string }) {

@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { SyncFailure } from '../../api/worker-api.ts';
+import { useBackOnline } from './use-back-online.ts';
 
 /** What a worker call answered: ok, or why not. */
 export type RefreshOutcome = { ok: true } | SyncFailure;
 
 /**
- * Runs a worker refresh once per `key` (and again on `retry`); `result` is
- * null until the answer for the current key arrived. The screen reads the
- * replica meanwhile: the answer only decides what shows when it has nothing.
+ * Runs a worker refresh once per `key` (and again on `retry`, and when the
+ * network comes back); `result` is null until the answer for the current key
+ * arrived. The screen reads the replica meanwhile: the answer only decides
+ * what shows when it has nothing.
  */
 export function useWorkerRefresh(
   key: string,
@@ -16,7 +18,8 @@ export function useWorkerRefresh(
 ): { result: RefreshOutcome | null; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<{ key: string; result: RefreshOutcome } | null>(null);
-  const fullKey = `${key}#${attempt}`;
+  const backOnline = useBackOnline();
+  const fullKey = `${key}#${attempt}#${backOnline}`;
   useEffect(() => {
     if (!enabled) return;
     let current = true;

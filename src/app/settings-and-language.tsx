@@ -10,7 +10,7 @@ import type { SettingKey } from '../api/settings.ts';
 import { isSwitchOn } from '../api/setting-values.ts';
 import { formatText, type TextKey } from '../api/texts.ts';
 import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
-import { brandInkOnWhite, readableTextOn } from '../lib/contrast.ts';
+import { brandInk, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
 import { useChosenLanguage } from './hooks/use-chosen-language.ts';
 import { useReplicaSettings, type ReplicaSettings } from './hooks/use-replica-settings.ts';
@@ -21,6 +21,8 @@ export type Translate = (key: TextKey, values?: Record<string, string | number>)
 interface LanguageContextValue {
   t: Translate;
   language: LanguageRow | null;
+  /** The chosen language's own text for a key, with no fallback; undefined when it has none. */
+  own: (key: TextKey) => string | undefined;
 }
 
 const SettingsContext = createContext<ReplicaSettings | null>(null);
@@ -40,7 +42,7 @@ function readerOf(settings: ReplicaSettings): SettingsReader {
 
 export function useSettings(): SettingsReader {
   const settings = useContext(SettingsContext);
-  if (!settings) throw new Error('useSettings() outside <LookProvider>');
+  if (!settings) throw new Error('useSettings() outside <SettingsAndLanguageProvider>');
   return readerOf(settings);
 }
 
@@ -55,8 +57,22 @@ export function useHomeSnapshot(): BootHomeSnapshot | undefined {
 
 export function useT(): Translate {
   const value = useContext(LanguageContext);
-  if (!value) throw new Error('useT() outside <LookProvider>');
+  if (!value) throw new Error('useT() outside <SettingsAndLanguageProvider>');
   return value.t;
+}
+
+/**
+ * A text an administrator writes in settings for the default language that
+ * other languages translate under the same key (issue 15.7: the GDPR
+ * message): the setting in the default language, the chosen language's own
+ * translation otherwise, the setting again where it has none.
+ */
+export function useSettingText(key: SettingKey & TextKey): string {
+  const settings = useSettings();
+  const value = useContext(LanguageContext);
+  const setting = settings.get(key);
+  if (!value?.language || value.language.is_default) return setting;
+  return value.own(key) ?? setting;
 }
 
 export function useLanguage(): LanguageRow | null {
@@ -83,7 +99,7 @@ function applyLook(get: (key: SettingKey) => string): void {
   const brand = get('storeColor');
   root.style.setProperty('--brand', brand);
   root.style.setProperty('--on-brand', readableTextOn(brand));
-  root.style.setProperty('--brand-ink', brandInkOnWhite(brand));
+  root.style.setProperty('--brand-ink', brandInk(brand));
   document.title = get('storeName');
   const themeColor = upsertHeadElement('meta[name="theme-color"]', () => {
     const meta = document.createElement('meta');
@@ -103,16 +119,18 @@ function applyLook(get: (key: SettingKey) => string): void {
   writeLocal(LocalKey.updatingMessage, get('updatingMessage'));
 }
 
-export function LookProvider({ children }: { children: ReactNode }) {
+export function SettingsAndLanguageProvider({ children }: { children: ReactNode }) {
   const { homeSnapshot } = useServices();
   const settings = useReplicaSettings(homeSnapshot);
   const { language, translations, builtIn } = useChosenLanguage(homeSnapshot);
 
+  const rightToLeft = language?.dir === 'rtl';
   const t = useCallback<Translate>(
-    (key, values) => formatText(translations[key] || builtIn[key] || key, values),
-    [translations, builtIn],
+    (key, values) => formatText(translations[key] || builtIn[key] || key, values, { isolate: rightToLeft }),
+    [translations, builtIn, rightToLeft],
   );
-  const languageValue = useMemo(() => ({ t, language }), [t, language]);
+  const own = useCallback((key: TextKey) => translations[key]?.trim() || undefined, [translations]);
+  const languageValue = useMemo(() => ({ t, language, own }), [t, language, own]);
 
   useEffect(() => {
     if (settings.loaded) applyLook(readerOf(settings).get);
