@@ -7,12 +7,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+export interface ServerProcessOptions {
+  /** A postgres:// URL; default none (SQLite in dataDir). */
+  databaseUrl?: string;
+  /** More environment for the server (e.g. DIST_DIR). */
+  env?: Record<string, string>;
+}
+
 /** `npm start`'s own entry on a free port; resolves with its URL once it prints it. */
-export function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export function startServerProcess(dataDir: string, options: ServerProcessOptions = {}): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/cli/start.ts'], {
     cwd: resolve('.'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: options.databaseUrl ?? '', LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolveStart, rejectStart) => {

@@ -9,7 +9,7 @@
  * Item pictures reuse the demo's dish images, so each row has a real image.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { DEMO_CITY, DEMO_CITY_SLUG, DEMO_LOCATIONS } from '../../server/seed/demo-city.ts';
 import { DEMO_TIMEZONE } from '../../server/seed/demo-store-extras.ts';
 import { demoImagePaths, imageUrl } from '../../server/seed/demo-images.ts';

@@ -58,7 +58,7 @@ const SCROLL_STEPS = 60;
 /** Quiet time after the worker's answer before the long-task window closes. */
 const SETTLE_MS = 1_000;
 
-/** Must match worker/store-writes.ts STORE_ITEMS_WRITE_MEASURE and worker/store-pages.ts OPEN_STORE_MEASURE. */
+/** Must match worker/catalog/store-writes.ts STORE_ITEMS_WRITE_MEASURE and worker/catalog/store-pages.ts OPEN_STORE_MEASURE. */
 const WRITE_MEASURE = 'replica-write:store-items';
 const OPEN_MEASURE = 'sync:open-store';
 

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { IDEMPOTENCY_HEADER, type Order } from '../../src/api/index.ts';
 import { hashToken, newToken } from '../../server/auth/tokens.ts';
-import type { Database } from '../../server/db/schema.ts';
+import type { Database } from '../../server/db/tables.ts';
 import { appendWalletEntry } from '../../server/repositories/wallet-repository.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -49,18 +49,18 @@ const REPLAY_EVERY = 25;
 const WALLET_CREDIT = 1_000_000;
 const ORDERS_PER_SECOND_BUDGET = 500;
 
-interface BenchCustomer {
+export interface BenchCustomer {
   id: number;
   token: string;
 }
 
-interface BenchFixture {
+export interface BenchFixture {
   store: TestStore;
   customers: BenchCustomer[];
 }
 
 /** The checkout tests' store (always open, known prices) and customers with a session and wallet credit. */
-async function seedFixture(db: Kysely<Database>): Promise<BenchFixture> {
+export async function seedFixture(db: Kysely<Database>): Promise<BenchFixture> {
   const store = await createTestStore(db, { name: 'Bench Kitchen', delivery_radius_km: 8, min_order_subtotal: 1000 });
   const customers: BenchCustomer[] = [];
   const createdAt = new Date().toISOString();
@@ -84,13 +84,13 @@ async function seedFixture(db: Kysely<Database>): Promise<BenchFixture> {
   return { store, customers };
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   body: string;
 }
 
 /** POST on a keep-alive agent. */
-function post(agent: http.Agent, url: URL, path: string, body: string, key: string): Promise<Answer> {
+export function post(agent: http.Agent, url: URL, path: string, body: string, key: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -113,7 +113,7 @@ function post(agent: http.Agent, url: URL, path: string, body: string, key: stri
   });
 }
 
-interface KeyOutcome {
+export interface KeyOutcome {
   key: string;
   /** The unique_order_id of each 200 answered for the key. */
   orderIds: string[];
@@ -121,7 +121,7 @@ interface KeyOutcome {
   failures: string[];
 }
 
-const isInProgress = (answer: Answer) => answer.status === 409 && answer.body.includes('IDEMPOTENCY_IN_PROGRESS');
+export const isInProgress = (answer: Answer) => answer.status === 409 && answer.body.includes('IDEMPOTENCY_IN_PROGRESS');
 
 export const placeOrders: BenchScenario = {
   id: 'place-orders',
@@ -245,7 +245,7 @@ export const placeOrders: BenchScenario = {
   },
 };
 
-interface Integrity {
+export interface Integrity {
   orders: number;
   lost: number;
   doubled: number;
@@ -255,7 +255,7 @@ interface Integrity {
 }
 
 /** Every key: exactly one order in the database, the one every 200 for it named; every wallet: ledger = balance = credit − orders. */
-async function checkIntegrity(db: Kysely<Database>, fixture: BenchFixture, outcomes: readonly KeyOutcome[]): Promise<Integrity> {
+export async function checkIntegrity(db: Kysely<Database>, fixture: BenchFixture, outcomes: readonly KeyOutcome[]): Promise<Integrity> {
   const rows = await db.selectFrom('orders').select(['unique_order_id', 'notes', 'user_id', 'wallet_amount']).where('restaurant_id', '=', fixture.store.id).execute();
   const byKey = new Map<string, string[]>();
   for (const row of rows) byKey.set(row.notes, [...(byKey.get(row.notes) ?? []), row.unique_order_id]);

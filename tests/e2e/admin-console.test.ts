@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { IDEMPOTENCY_HEADER, type Order } from '../../src/api/index.ts';
 import { LAPTOP, PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { openAllDay, plainItemOf } from './support/demo-stores.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { DEMO_OWNER } from './support/order-actors.ts';
 import { AdminConsole } from './page-models/admin-console.ts';
@@ -45,42 +46,28 @@ async function bothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize(LAPTOP);
 }
 
-/** The demo stores keep Eastern-time hours; open all day so place-order never meets STORE_CLOSED whenever this runs. */
-async function openAllDay(slug: string): Promise<number> {
-  const { db } = suite.server;
-  const store = await db.selectFrom('restaurants').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-  const storeId = Number(store.id);
-  await db.deleteFrom('restaurant_opening_hours').where('restaurant_id', '=', storeId).execute();
-  await db
-    .insertInto('restaurant_opening_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((day) => ({ restaurant_id: storeId, day_of_week: day, opens_minute: 0, closes_minute: 1440 })))
-    .execute();
-  return storeId;
-}
-
-/** An item of the store a customer can order as it is (no add-on group that must be chosen). */
-async function plainItemOf(storeId: number): Promise<number> {
-  const { db } = suite.server;
-  const item = await db
-    .selectFrom('items')
-    .select('items.id')
-    .where('items.restaurant_id', '=', storeId)
-    .where('items.is_active', '=', 1)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('item_addon_categories')
-            .innerJoin('addon_categories', 'addon_categories.id', 'item_addon_categories.addon_category_id')
-            .select('item_addon_categories.item_id')
-            .whereRef('item_addon_categories.item_id', '=', 'items.id')
-            .where('addon_categories.min_select', '>', 0),
-        ),
-      ),
-    )
-    .orderBy('items.id')
-    .executeTakeFirstOrThrow();
-  return Number(item.id);
+/**
+ * The live board at a width: nothing wider than the screen, and every order
+ * card inside its column (issue 15.6: the new-order card overflowed its
+ * column and covered the next one on a phone and a tablet).
+ */
+async function boardFitsAt(page: Page, width: number): Promise<{ scrollWidth: number; cardsOutside: string[] }> {
+  await page.setViewportSize({ width, height: 900 });
+  return page.evaluate(() => {
+    const cardsOutside: string[] = [];
+    for (const column of document.querySelectorAll('.console-board-column')) {
+      const box = column.getBoundingClientRect();
+      for (const card of column.querySelectorAll<HTMLElement>('[data-testid="console-order"]')) {
+        const inner = card.getBoundingClientRect();
+        if (inner.left < box.left - 0.5 || inner.right > box.right + 0.5) cardsOutside.push(card.dataset.order ?? '?');
+        for (const part of card.querySelectorAll<HTMLElement>('*')) {
+          const partBox = part.getBoundingClientRect();
+          if (partBox.width > 0 && (partBox.left < inner.left - 0.5 || partBox.right > inner.right + 0.5)) cardsOutside.push(`${card.dataset.order ?? '?'} ${part.tagName}`);
+        }
+      }
+    }
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, cardsOutside };
+  });
 }
 
 async function signInCustomer(context: BrowserContext, account: { email: string; password: string }): Promise<CustomerApp> {
@@ -166,8 +153,8 @@ describe('the admin console', () => {
   });
 
   it('a store owner accepts and readies a self-pickup order; the customer’s running order follows without a reload', async () => {
-    const storeId = await openAllDay(STORE_SLUG);
-    const itemId = await plainItemOf(storeId);
+    const storeId = await openAllDay(suite.server.db, STORE_SLUG);
+    const itemId = await plainItemOf(suite.server.db, storeId);
     const customer = await registerCustomer(suite.server.app, 'Pat Pickup');
 
     // The owner, on a tablet, has the board open before the order comes.
@@ -193,7 +180,17 @@ describe('the admin console', () => {
     await card.waitFor({ timeout: LIVE_STEP_MS });
     expect(await owner.column('New').locator(`[data-order="${order.unique_order_id}"]`).count()).toBe(1);
     expect(await card.getAttribute('data-new')).toBe('true');
+    // The store can call the customer about the order.
+    expect(await card.getByTestId('console-order-customer').textContent()).toContain('Pat Pickup');
     await screenshot(owner.page, 'tablet-owner-live-orders-new');
+    // Owners run the board on phones and tablets: the card with its accept form fits its column.
+    for (const width of [375, 768]) {
+      const fit = await boardFitsAt(owner.page, width);
+      expect(fit.cardsOutside, `cards spilling out of their column at ${width} px`).toEqual([]);
+      expect(fit.scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width);
+      await screenshot(owner.page, `owner-live-orders-new-${width}`);
+    }
+    await owner.page.setViewportSize(TABLET);
 
     // The customer's phone follows the order.
     const phone = await newContext(suite.browser, { viewport: PHONE });

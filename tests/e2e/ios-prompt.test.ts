@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PHONE, newContext, screenshot } from './support/browser.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
+import { OrderingPages } from './page-models/ordering-pages.ts';
 
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -27,6 +28,9 @@ describe('iOS add-to-home-screen prompt', () => {
 
     await app.open('/');
     await app.waitForReplica();
+    // One prompt at a time, the storage consent first: answered on the first visit, it leaves the dock to this one.
+    await app.dismissLocationSheet();
+    await new OrderingPages(app.page).acceptGdpr();
     await app.page.waitForTimeout(3_500);
     expect(await prompt.count()).toBe(0);
 

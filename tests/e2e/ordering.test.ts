@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { queueNameFor } from '../../src/api/index.ts';
 import { DELIVERY_PIN_DIGITS } from '../../src/api/order-limits.ts';
 import { LAPTOP, PHONE, dispatchSync, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
+import { openAllDay } from './support/demo-stores.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { DEMO_CUSTOMER, DEMO_DRIVER, DEMO_OWNER, OrderActor } from './support/order-actors.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
@@ -22,24 +23,6 @@ const STORE = { name: 'Nonna Lucia Trattoria', slug: 'nonna-lucia-trattoria' };
 const LIVE_STEP_MS = 20_000;
 
 const suite = useBrowserAndServer();
-
-/**
- * The demo stores keep Eastern-time opening hours (server/seed/demo-store-extras.ts),
- * so at some hours of the day this test runs the store would be closed and
- * place-order would refuse it (STORE_CLOSED). The store is made open all day,
- * every day, before the browser first sees it.
- */
-async function openAllDay(slug: string): Promise<number> {
-  const { db } = suite.server;
-  const store = await db.selectFrom('restaurants').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-  const storeId = Number(store.id);
-  await db.deleteFrom('restaurant_opening_hours').where('restaurant_id', '=', storeId).execute();
-  await db
-    .insertInto('restaurant_opening_hours')
-    .values([0, 1, 2, 3, 4, 5, 6].map((day) => ({ restaurant_id: storeId, day_of_week: day, opens_minute: 0, closes_minute: 1440 })))
-    .execute();
-  return storeId;
-}
 
 /** Set once the running order shows: still set later proves the page never reloaded. */
 function markDocument(page: Page): Promise<void> {
@@ -53,7 +36,7 @@ function isSameDocument(page: Page): Promise<boolean> {
 
 describe('ordering at 375 px', () => {
   it('fills the cart, keeps it offline, checks out cash on delivery, follows the order live and rates it', async () => {
-    const storeId = await openAllDay(STORE.slug);
+    const storeId = await openAllDay(suite.server.db, STORE.slug);
     const context = await newContext(suite.browser, { viewport: PHONE });
     const app = new CustomerApp(await context.newPage(), suite.server.url);
     const { page } = app;

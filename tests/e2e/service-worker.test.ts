@@ -16,6 +16,7 @@ import {
 } from './support/browser.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
+import { OrderingPages } from './page-models/ordering-pages.ts';
 import { queueNameFor, type FromServiceWorkerMessage } from '../../src/api/index.ts';
 
 const suite = useBrowserAndServer();
@@ -59,8 +60,13 @@ describe('service worker', () => {
       const cdp = await profile.context.newCDPSession(app.page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
       expect(installabilityErrors).toEqual([]);
-      // Chromium signals installability (beforeinstallprompt): the offer shows as a footer (showPwaInstallPromptFooter).
+      // Chromium signals installability (beforeinstallprompt): the offer shows as a footer (showPwaInstallPromptFooter),
+      // once the storage consent before it in the dock is answered (one prompt at a time).
       const offer = app.page.getByTestId('install-offer-footer');
+      await expect.poll(() => offer.count(), { timeout: 15_000 }).toBe(1);
+      expect(await offer.isVisible()).toBe(false);
+      await app.dismissLocationSheet();
+      await new OrderingPages(app.page).acceptGdpr();
       await expect.poll(() => offer.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await offer.getByRole('button', { name: 'Install' }).isVisible()).toBe(true);
       await screenshot(app.page, 'phone-install-offer');

@@ -7,6 +7,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
@@ -86,7 +87,11 @@ describe('version check', () => {
     const firstScript = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL);
 
     const swPath = path.join(distCopy, 'sw.js');
-    await writeFile(swPath, `${await readFile(swPath, 'utf8')}\n// release ${Date.now()}\n`);
+    const released = `${await readFile(swPath, 'utf8')}\n// release ${Date.now()}\n`;
+    await writeFile(swPath, released);
+    // A release ships its compressed copies too (vite.config.ts precompress): the browser is sent those.
+    await writeFile(`${swPath}.br`, brotliCompressSync(released));
+    await writeFile(`${swPath}.gz`, gzipSync(released));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
     await expect.poll(() => app.updateOffer.isVisible(), { timeout: 30_000 }).toBe(true);

@@ -99,6 +99,16 @@ export class AlertsAndWallet {
     }
   }
 
+  /** Whether the service worker counts a window of the app as focused: its choice between the in-app dialog and a notification. */
+  async serviceWorkerSeesAFocusedWindow(context: BrowserContext): Promise<boolean> {
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('no service worker running');
+    return worker.evaluate(async () => {
+      const scope = globalThis as unknown as { clients: { matchAll(options: object): Promise<readonly { focused: boolean }[]> } };
+      return (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).some((client) => client.focused);
+    });
+  }
+
   /** Titles of the notifications the service worker is showing. */
   async shownNotifications(): Promise<string[]> {
     return this.page.evaluate(async () => {

@@ -44,6 +44,8 @@ export class OrderingPages {
   /** Scrolls the menu (a windowed list: rows far down are not in the page yet) until the dish shows, and opens it. */
   async openDish(name: string): Promise<void> {
     const dish = this.menuItem(name);
+    // The menu first: scrolling a page whose menu has not arrived yet finds nothing (a cold store page on a busy machine).
+    await this.page.getByTestId('menu-item').first().waitFor({ timeout: 30_000 });
     for (let step = 0; step < 40 && (await dish.count()) === 0; step += 1) {
       await this.page.mouse.wheel(0, 300);
       // The windowed list renders its new rows on the next frames.

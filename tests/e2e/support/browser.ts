@@ -10,7 +10,8 @@ import path, { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LAUNCH_ARGS = [
+/** Chromium's flags on these machines (no sandbox, GPU, QUIC or background traffic); the Lighthouse bench adds its headless mode. */
+export const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -40,7 +41,7 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     serviceWorkers: 'allow',
   });
   context.on('console', (message) => {
-    if (process.env.E2E_VERBOSE || message.type() === 'error') {
+    if (process.env.E2E_VERBOSE || message.type() === 'error' || message.type() === 'warning') {
       console.log(`[browser ${message.type()}] ${message.text()}`);
     }
   });
