@@ -32,7 +32,7 @@ export function createWorkerDouble(db: ReplicaDatabase, overrides: Partial<SyncW
     boot: vi.fn(async () => ONLINE_BOOT),
     refreshSettings: vi.fn(async () => ({ ok: true as const })),
     refreshLanguages: vi.fn(async () => ({ ok: true as const })),
-    selectLanguage: vi.fn(async () => ({ ok: true as const })),
+    selectLanguage: vi.fn(async (_languageId: number): Promise<SyncResult> => ({ ok: true as const })),
     refreshPopularLocations: vi.fn(async () => ({ ok: true as const })),
     setAddress: vi.fn(async () => {}),
     openPage: vi.fn(async (_slug: string): Promise<SyncResult> => ({ ok: true as const })),
