@@ -26,7 +26,7 @@ export const DEXIE_MODULE_BUILD = {
 
 /** The built-in English texts' fingerprint: the worker rewrites its stored copy only when it changes. */
 function builtInTextsVersion(): string {
-  return createHash('sha256').update(readFileSync('src/api/texts.ts')).digest('hex').slice(0, 16);
+  return createHash('sha256').update(readFileSync('src/api/language/texts.ts')).digest('hex').slice(0, 16);
 }
 
 /** The build's text files the server sends compressed (source maps stay as they are: only devtools read them). */

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { API_PREFIX } from '../src/api/index.ts';
+import { API_PREFIX } from '../src/api/paths.ts';
 import { imagesDir, type AppConfig } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import compressionPlugin from './plugins/compression.ts';

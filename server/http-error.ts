@@ -3,7 +3,7 @@
  * shape; the one error handler (plugins/error-handler.ts) turns it into the
  * response. Anything else thrown becomes a 500 that hides its details.
  */
-import type { ApiError, ErrorCode } from '../src/api/index.ts';
+import type { ApiError, ErrorCode } from '../src/api/errors.ts';
 
 export class HttpError extends Error {
   readonly statusCode: number;

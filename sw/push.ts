@@ -13,7 +13,7 @@
  * the alerts: every push is an alert stored on the server.
  */
 import { pushAlertFromText, type PushAlert, type PushDisplay } from '../src/api/push.ts';
-import { SETTING_DEFAULTS } from '../src/api/settings.ts';
+import { SETTING_DEFAULTS } from '../src/api/settings/defaults.ts';
 import type { PushReceivedMessage } from '../src/api/sw-messages.ts';
 
 /** Where a notification without a link of its own leads. */

@@ -12,8 +12,8 @@
  * the app took. Budgets: ≤ 2 s to empty; all applied, 0 duplicated, 0 lost.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { OrderStatus } from '../../src/api/order-status.ts';
-import type { Order } from '../../src/api/order-entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
 import type { OutboxEntry } from '../../src/api/outbox.ts';
 import { launchBrowser, newContext, PHONE, waitForServiceWorkerControl } from '../../tests/e2e/support/browser.ts';
 import { DEMO_DRIVER } from '../../tests/e2e/support/order-actors.ts';

@@ -4,7 +4,7 @@
  * client claims: PNG, JPEG or WebP only, at most AVATAR_MAX_BYTES decoded.
  * uploads/uploaded-images.ts then re-encodes and stores them.
  */
-import { AVATAR_MAX_BYTES } from '../../src/api/index.ts';
+import { AVATAR_MAX_BYTES } from '../../src/api/account/limits.ts';
 import { HttpError } from '../http-error.ts';
 
 export type AvatarExtension = 'png' | 'jpg' | 'webp';

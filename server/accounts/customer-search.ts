@@ -6,7 +6,7 @@
  * first, then the rest by name.
  */
 import { sql, type Kysely } from 'kysely';
-import type { CustomerMatch } from '../../src/api/index.ts';
+import type { CustomerMatch } from '../../src/api/account/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 export const CUSTOMER_SEARCH_LIMIT = 20;

@@ -1,6 +1,6 @@
 /** New customer accounts, as registration, sign-in by code and the call centre make them. */
 import type { Kysely } from 'kysely';
-import type { AddressInput } from '../../src/api/index.ts';
+import type { AddressInput } from '../../src/api/account/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { createAddressesRepository } from '../repositories/addresses-repository.ts';
 import { createUsersRepository } from '../repositories/users-repository.ts';

@@ -3,7 +3,7 @@
  * form before it is stored or looked up, with a specific error code for
  * each mistake (the UI translates the code).
  */
-import { PASSWORD_MIN_LENGTH } from '../../src/api/index.ts';
+import { PASSWORD_MIN_LENGTH } from '../../src/api/account/limits.ts';
 import { HttpError } from '../http-error.ts';
 
 // Deliberately loose: one @, something on each side, a dot in the domain.

@@ -4,7 +4,7 @@
  * customer carries the agent's id and lasts a working shift, not 90 days.
  */
 import type { FastifyInstance } from 'fastify';
-import type { LoginResult, SignedInUser } from '../../src/api/index.ts';
+import type { LoginResult, SignedInUser } from '../../src/api/account/entities.ts';
 import type { UserRow } from '../db/tables.ts';
 import { toAccount } from '../repositories/users-repository.ts';
 import { hashToken, newToken, tokenExpiry } from '../auth/tokens.ts';

@@ -17,7 +17,7 @@
  * transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { IN_KITCHEN_STATUSES, OrderStatus, isStatusIn } from '../../src/api/index.ts';
+import { IN_KITCHEN_STATUSES, OrderStatus, isStatusIn } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { checkDriverMayTake } from '../drivers/accept-rules.ts';
 import { HttpError, notFound } from '../http-error.ts';

@@ -4,7 +4,7 @@
  * migration 0009 serve each filter.
  */
 import type { Kysely } from 'kysely';
-import { ADMIN_PAGE_SIZE, type AuditPage } from '../../src/api/admin-entities.ts';
+import { ADMIN_PAGE_SIZE, type AuditPage } from '../../src/api/admin/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface AuditQuery {

@@ -7,7 +7,8 @@
  * The live streams are woken after the commit.
  */
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS_NAMES, type OrderStatusCode } from '../../src/api/index.ts';
+import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
+import type { OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { orderEvents } from '../ordering/order-events.ts';
 import { moveOrder, type MovedOrder, type OrderMove } from '../ordering/transitions.ts';

@@ -1,7 +1,7 @@
 /**
  * A store's add-on groups with their add-ons, saved as one: the group's
  * rules and its whole list of add-ons in order. The limits must be ones a
- * customer can meet, by the rule the cart applies (src/api/cart-rules.ts
+ * customer can meet, by the rule the cart applies (src/api/cart/rules.ts
  * addonLimits): a SINGLE group takes at most one (min 0 or 1, max 1); a
  * MULTI group between min_select and max_select (null: no maximum); and no
  * group may demand more add-ons than it offers, or the items offering it
@@ -9,7 +9,8 @@
  * (order_lines.addons), so removing one changes no history.
  */
 import type { Kysely } from 'kysely';
-import type { AdminAddonCategory, CallBody } from '../../src/api/index.ts';
+import type { AdminAddonCategory } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import { fromFlag, type AddonCategoryType, type Database } from '../db/tables.ts';
 import type { HttpError } from '../http-error.ts';
 import { storeOfOwnedRow, storeOfSave } from './catalog-access.ts';

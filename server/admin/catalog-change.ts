@@ -12,7 +12,8 @@
  * slides, pages and coupons are read from the database on every call.
  */
 import type { Kysely } from 'kysely';
-import type { CallName, ErrorCode } from '../../src/api/index.ts';
+import type { CallName } from '../../src/api/calls.ts';
+import type { ErrorCode } from '../../src/api/errors.ts';
 import type { Database } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http-error.ts';

@@ -6,8 +6,9 @@
  * each customer's limit and the orders name it; it can be deactivated.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { AdminCoupon, CallBody } from '../../src/api/index.ts';
-import { COUPON_PERCENT_MAX } from '../../src/api/index.ts';
+import type { AdminCoupon } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
+import { COUPON_PERCENT_MAX } from '../../src/api/admin/catalog-limits.ts';
 import { fromFlag, type CouponsTable, type Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import {

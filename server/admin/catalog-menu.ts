@@ -7,7 +7,8 @@
  * name and price and lose only the link (migration 0006).
  */
 import type { Kysely } from 'kysely';
-import type { AdminItem, AdminItemCategory, CallBody } from '../../src/api/index.ts';
+import type { AdminItem, AdminItemCategory } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { storeOfOwnedRow, storeOfSave } from './catalog-access.ts';

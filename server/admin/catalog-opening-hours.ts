@@ -7,7 +7,8 @@
  * runs into Sunday morning), and a day holds at most
  * OPENING_WINDOWS_PER_DAY_MAX of them.
  */
-import { OPENING_WINDOWS_PER_DAY_MAX, type OpeningHours } from '../../src/api/index.ts';
+import { OPENING_WINDOWS_PER_DAY_MAX } from '../../src/api/admin/catalog-limits.ts';
+import type { OpeningHours } from '../../src/api/entities.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
 import { HttpError } from '../http-error.ts';
 

@@ -5,7 +5,8 @@
  * records the body's size, not the body.
  */
 import type { Kysely } from 'kysely';
-import type { AdminPage, CallBody } from '../../src/api/index.ts';
+import type { AdminPage } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound, type HttpError } from '../http-error.ts';
 import { auditedWrite, definedOnly, fieldError, givenFields, requireOnCreate, withUniqueAs, type CatalogActor } from './catalog-change.ts';

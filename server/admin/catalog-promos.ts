@@ -6,7 +6,8 @@
  * call, so a change shows at once.
  */
 import type { Kysely } from 'kysely';
-import type { AdminPromoSlide, AdminPromoSlider, CallBody } from '../../src/api/index.ts';
+import type { AdminPromoSlide, AdminPromoSlider } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import {

@@ -6,7 +6,8 @@
  * shows in get-filtered-restaurants at once.
  */
 import type { Kysely } from 'kysely';
-import type { AdminCategorySlide, AdminStoreCategory, CallBody } from '../../src/api/index.ts';
+import type { AdminCategorySlide, AdminStoreCategory } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { assertAllExist, auditedWrite, checkImageUrl, definedOnly, flagOf, givenFields, requireOnCreate, type CatalogActor } from './catalog-change.ts';

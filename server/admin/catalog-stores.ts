@@ -5,14 +5,10 @@
  * own stores; creating, deleting and everything else is for administrators.
  */
 import type { Kysely, Updateable } from 'kysely';
-import {
-  STORE_OWNER_STORE_FIELDS,
-  type AdminStore,
-  type AdminStoreList,
-  type AdminStoreSummary,
-  type CallBody,
-} from '../../src/api/index.ts';
-import { phoneProblem } from '../../src/api/account-rules.ts';
+import type { AdminStore, AdminStoreList, AdminStoreSummary } from '../../src/api/admin/catalog-entities.ts';
+import { STORE_OWNER_STORE_FIELDS } from '../../src/api/admin/catalog-limits.ts';
+import type { CallBody } from '../../src/api/calls.ts';
+import { phoneProblem } from '../../src/api/account/rules.ts';
 import { given } from '../accounts/identifiers.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import { fromFlag, type Database, type RestaurantsTable } from '../db/tables.ts';

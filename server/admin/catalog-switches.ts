@@ -7,7 +7,7 @@
  * is_open stays what the opening hours say.
  */
 import type { Kysely } from 'kysely';
-import type { ItemAvailability, MyStore, StoreOpenState } from '../../src/api/index.ts';
+import type { ItemAvailability, MyStore, StoreOpenState } from '../../src/api/admin/catalog-entities.ts';
 import { fromFlag, toFlag, type Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
 import { openingHoursOf } from '../repositories/store-entities.ts';

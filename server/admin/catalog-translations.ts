@@ -7,12 +7,13 @@
  * admin/save-store); store categories and slides are the administrators'.
  */
 import type { Kysely } from 'kysely';
-import type { CallBody, CatalogueTranslations } from '../../src/api/index.ts';
+import type { CatalogueTranslations } from '../../src/api/admin/catalog-entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import {
   TRANSLATABLE_FIELDS,
   type CatalogueTranslationField,
   type CatalogueTranslationKind,
-} from '../../src/api/catalogue-translation-limits.ts';
+} from '../../src/api/admin/translation-limits.ts';
 import type { Database } from '../db/tables.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import { HttpError, notFound } from '../http-error.ts';

@@ -6,8 +6,8 @@
  * shows English for the rest. Translations themselves: translations-admin.ts.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AdminLanguage, AdminLanguages, LanguageDir } from '../../src/api/admin-entities.ts';
-import { TEXT_KEYS } from '../../src/api/index.ts';
+import type { AdminLanguage, AdminLanguages, LanguageDir } from '../../src/api/admin/entities.ts';
+import { TEXT_KEYS } from '../../src/api/language/texts.ts';
 import type { Database } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http-error.ts';

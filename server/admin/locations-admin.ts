@@ -7,7 +7,7 @@
  * all).
  */
 import type { Kysely } from 'kysely';
-import type { PopularLocation } from '../../src/api/index.ts';
+import type { PopularLocation } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { createPopularLocationsRepository } from '../repositories/popular-locations-repository.ts';

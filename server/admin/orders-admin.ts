@@ -6,7 +6,7 @@
  * console. The delivery PIN is never in it (order-view.ts showPin: false).
  */
 import type { Kysely } from 'kysely';
-import { ADMIN_PAGE_SIZE, type AdminOrdersPage } from '../../src/api/admin-entities.ts';
+import { ADMIN_PAGE_SIZE, type AdminOrdersPage } from '../../src/api/admin/entities.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';

@@ -1,15 +1,15 @@
 /**
  * The console's settings (issue 7): every setting the app reads with its
  * value, default and kind, and saving a batch of them all or nothing.
- * Which values a setting takes is said once in src/api/setting-rules.ts (the
+ * Which values a setting takes is said once in src/api/settings/rules.ts (the
  * console checks with it too); the custom home message is cleaned with the
  * content pages' HTML whitelist before it is stored, so what the server
  * holds is what every app may show.
  */
 import type { Kysely } from 'kysely';
-import { SETTING_HINTS, type AdminSetting, type SavedSettings } from '../../src/api/admin-entities.ts';
-import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../src/api/index.ts';
-import { settingValueProblem } from '../../src/api/setting-rules.ts';
+import { SETTING_HINTS, type AdminSetting, type SavedSettings } from '../../src/api/admin/entities.ts';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../src/api/settings/defaults.ts';
+import { settingValueProblem } from '../../src/api/settings/rules.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
@@ -42,7 +42,7 @@ function toAdminSetting(key: SettingKey, stored: string | undefined): AdminSetti
   };
 }
 
-/** Every setting of settings.ts in its order; keys stored but unknown to this version are left out. */
+/** Every setting of src/api/settings/defaults.ts in its order; keys stored but unknown to this version are left out. */
 export async function listAdminSettings(db: Kysely<Database>): Promise<AdminSetting[]> {
   const stored = await createSettingsRepository(db).asMap();
   return SETTING_KEYS.map((key) => toAdminSetting(key, stored.get(key)));

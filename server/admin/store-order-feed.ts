@@ -15,8 +15,9 @@
  * query, so a store moved to another owner stops showing at once.
  */
 import type { Kysely } from 'kysely';
-import type { StoreOrderEventType } from '../../src/api/admin-entities.ts';
-import { OrderStatus, type Order } from '../../src/api/index.ts';
+import type { StoreOrderEventType } from '../../src/api/admin/entities.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { toOrders } from '../ordering/order-view.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';

@@ -7,9 +7,9 @@
  * reaches them without a version bump.
  */
 import type { Kysely } from 'kysely';
-import type { AdminTranslations, SavedTranslations, TranslationEntry } from '../../src/api/admin-entities.ts';
-import { ENGLISH_TEXTS, TEXT_KEYS, type TextKey } from '../../src/api/index.ts';
-import { translationProblem } from '../../src/api/translation-rules.ts';
+import type { AdminTranslations, SavedTranslations, TranslationEntry } from '../../src/api/admin/entities.ts';
+import { ENGLISH_TEXTS, TEXT_KEYS, type TextKey } from '../../src/api/language/texts.ts';
+import { translationProblem } from '../../src/api/language/translation-rules.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

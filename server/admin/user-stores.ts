@@ -5,8 +5,8 @@
  * drivers per store). Every other role has none.
  */
 import type { Kysely } from 'kysely';
-import { ROLES_WITH_STORES, type RoleWithStores } from '../../src/api/admin-entities.ts';
-import type { StoreRef } from '../../src/api/index.ts';
+import { ROLES_WITH_STORES, type RoleWithStores } from '../../src/api/admin/entities.ts';
+import type { StoreRef } from '../../src/api/entities.ts';
 import type { Database, UserRole } from '../db/tables.ts';
 import { linkDriverToStores } from '../drivers/driver-stores.ts';
 import { HttpError } from '../http-error.ts';

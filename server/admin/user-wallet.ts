@@ -5,7 +5,7 @@
  * rule keeps the balance from going below zero (INSUFFICIENT_BALANCE).
  */
 import type { Kysely } from 'kysely';
-import type { WalletAdjusted } from '../../src/api/admin-entities.ts';
+import type { WalletAdjusted } from '../../src/api/admin/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

@@ -6,9 +6,10 @@
  * never reach the audit: only that one was set.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AdminUser, AdminUserDetail, AdminUsersPage, StaffRole } from '../../src/api/admin-entities.ts';
-import { ADMIN_PAGE_SIZE } from '../../src/api/admin-entities.ts';
-import type { StoreRef, WalletEntryType } from '../../src/api/index.ts';
+import type { AdminUser, AdminUserDetail, AdminUsersPage, StaffRole } from '../../src/api/admin/entities.ts';
+import { ADMIN_PAGE_SIZE } from '../../src/api/admin/entities.ts';
+import type { WalletEntryType } from '../../src/api/account/limits.ts';
+import type { StoreRef } from '../../src/api/entities.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone } from '../accounts/identifiers.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import { hashPassword } from '../auth/passwords.ts';

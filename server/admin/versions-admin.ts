@@ -5,7 +5,7 @@
  * every app clears its storage and caches and reloads.
  */
 import type { Kysely } from 'kysely';
-import type { VersionInfo } from '../../src/api/index.ts';
+import type { VersionInfo } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { bumpVersion, createVersionsRepository, type VersionKind } from '../repositories/versions-repository.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';

@@ -5,7 +5,7 @@
  * The hash keeps codes out of backups, logs and a casual look at the table.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ONE_TIME_CODE_DIGITS } from '../../src/api/index.ts';
+import { ONE_TIME_CODE_DIGITS } from '../../src/api/account/limits.ts';
 
 export function newCode(): string {
   return String(randomInt(0, 10 ** ONE_TIME_CODE_DIGITS)).padStart(ONE_TIME_CODE_DIGITS, '0');

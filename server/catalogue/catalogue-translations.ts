@@ -6,9 +6,9 @@
  * language, an unknown one or the default one: the answer as stored.
  */
 import type { Kysely } from 'kysely';
-import type { Item, PromoSlides, Store, StoreMenu } from '../../src/api/index.ts';
-import type { CatalogueTranslationKind } from '../../src/api/catalogue-translation-limits.ts';
-import type { TextKey } from '../../src/api/texts.ts';
+import type { Item, PromoSlides, Store, StoreMenu } from '../../src/api/entities.ts';
+import type { CatalogueTranslationKind } from '../../src/api/admin/translation-limits.ts';
+import type { TextKey } from '../../src/api/language/texts.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface TranslatedTexts {

@@ -466,7 +466,7 @@ export interface OrdersTable {
   unique_order_id: string;
   user_id: number;
   restaurant_id: number;
-  /** DESIGN §6 code, src/api/order-status.ts. */
+  /** DESIGN §6 code, src/api/orders/status.ts. */
   status: number;
   order_type: OrderTypeColumn;
   address: string | null;
@@ -529,7 +529,7 @@ export interface OrderHistoryTable {
   order_id: number;
   status: number;
   actor_user_id: number | null;
-  /** 'customer', 'store', 'admin', 'driver', 'gateway', 'system' (src/api/order-status.ts OrderActor). */
+  /** 'customer', 'store', 'admin', 'driver', 'gateway', 'system' (src/api/orders/status.ts OrderActor). */
   actor: string;
   note: string | null;
   happened_at: IsoTime;

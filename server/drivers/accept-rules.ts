@@ -13,7 +13,7 @@
  * limit holds under concurrency.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { WITH_DRIVER_STATUSES } from '../../src/api/index.ts';
+import { WITH_DRIVER_STATUSES } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { readDriverSettings } from './driver-settings.ts';

@@ -9,16 +9,10 @@
  * NOT_FOUND, so order ids cannot be probed.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import {
-  DRIVER_COMPLETED_PAGE_SIZE,
-  ORDER_STATUS_NAMES,
-  OrderStatus,
-  WITH_DRIVER_STATUSES,
-  type DriverCompletedOrders,
-  type DriverOrder,
-  type OrderStatusCode,
-  type PaymentMode,
-} from '../../src/api/index.ts';
+import type { DriverCompletedOrders, DriverOrder } from '../../src/api/driver/entities.ts';
+import { DRIVER_COMPLETED_PAGE_SIZE } from '../../src/api/driver/limits.ts';
+import { ORDER_STATUS_NAMES, type PaymentMode } from '../../src/api/orders/limits.ts';
+import { OrderStatus, WITH_DRIVER_STATUSES, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
 import { notFound } from '../http-error.ts';

@@ -1,21 +1,13 @@
 /**
- * The settings the driver area reads (src/api/settings.ts), in one query of
+ * The settings the driver area reads (src/api/settings/defaults.ts), in one query of
  * only those keys, the way checkout-settings.ts reads the checkout's. A key
  * never saved, or saved as nonsense, falls back to its default; numbers are
  * clamped to what makes sense (a limit of at least one order, a rate of
  * 0–100 %).
  */
 import type { Kysely } from 'kysely';
-import {
-  DRIVER_COMMISSION_TYPES,
-  SETTING_DEFAULTS,
-  readNumber,
-  readSetting,
-  readSwitch,
-  type DriverCommissionType,
-  type SettingKey,
-  type SettingsMap,
-} from '../../src/api/index.ts';
+import { DRIVER_COMMISSION_TYPES, type DriverCommissionType } from '../../src/api/driver/limits.ts';
+import { SETTING_DEFAULTS, readNumber, readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/settings/defaults.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface DriverSettings {

@@ -4,7 +4,7 @@
  * drivers; the admin console will link the rest.
  */
 import type { Kysely } from 'kysely';
-import type { DriverProfile } from '../../src/api/index.ts';
+import type { DriverProfile } from '../../src/api/driver/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 /** Links the driver to the stores (a link that exists already stays as it is). */

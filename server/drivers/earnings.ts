@@ -12,7 +12,7 @@
  * that never reaches settlement.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DRIVER_LEDGER_REASONS } from '../../src/api/index.ts';
+import { DRIVER_LEDGER_REASONS } from '../../src/api/driver/limits.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { appendWalletEntry } from '../repositories/wallet-repository.ts';
 import { readDriverSettings, type DriverSettings } from './driver-settings.ts';

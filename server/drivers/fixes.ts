@@ -14,7 +14,8 @@
  * an exact replay harmless.
  */
 import type { Kysely } from 'kysely';
-import { WITH_DRIVER_STATUSES, type DriverPosition } from '../../src/api/index.ts';
+import type { DriverPosition } from '../../src/api/orders/entities.ts';
+import { WITH_DRIVER_STATUSES } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { readDriverPosition } from '../ordering/lifecycle-tracking.ts';
 import { orderEvents } from '../ordering/order-events.ts';

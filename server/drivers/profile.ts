@@ -5,7 +5,8 @@
  * their stores, and the settings the driver app works by.
  */
 import type { Kysely } from 'kysely';
-import { OrderStatus, type DriverProfile } from '../../src/api/index.ts';
+import type { DriverProfile } from '../../src/api/driver/entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import { countHeldOrders } from './accept-rules.ts';

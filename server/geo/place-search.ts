@@ -6,7 +6,7 @@
  * online provider, and from the gazetteer whenever it fails or finds nothing.
  */
 import type { Place } from '../../src/api/entities.ts';
-import { foldPlaceText, placeMatchTier } from '../../src/api/place-text.ts';
+import { foldPlaceText, placeMatchTier } from '../../src/api/catalog/place-text.ts';
 import { distanceKm, type GeoPoint } from './distance.ts';
 import { RIVERTON_STREETS } from './gazetteer.ts';
 import { WORLD_PLACES } from './gazetteer-places.ts';

@@ -12,7 +12,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DevOutboxMessage, NotificationData, OutboxChannel } from '../../src/api/index.ts';
+import type { DevOutboxMessage, NotificationData } from '../../src/api/account/entities.ts';
+import type { OutboxChannel } from '../../src/api/account/limits.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface OutboxEntry {

@@ -70,7 +70,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SELF_PICKUP_RADIUS_KM, type Store } from '../../src/api/index.ts';
+import { SELF_PICKUP_RADIUS_KM, type Store } from '../../src/api/entities.ts';
 import { sqliteHandleOf } from '../db/connect.ts';
 import type { Database } from '../db/tables.ts';
 import type { WriteWatcher } from '../db/write-watcher.ts';

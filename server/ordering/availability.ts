@@ -12,7 +12,8 @@
  * (server/geo/opening-hours.ts, the same rule as the store pages' is_open).
  */
 import type { Kysely } from 'kysely';
-import type { CartAvailability, CartLineInput, OrderAddon, UnavailableReason } from '../../src/api/index.ts';
+import type { CartAvailability, CartLineInput, OrderAddon } from '../../src/api/orders/entities.ts';
+import type { UnavailableReason } from '../../src/api/orders/limits.ts';
 import type { AddonCategoryType, Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
 import { openingHoursOf } from '../repositories/store-entities.ts';

@@ -14,7 +14,7 @@
  * exist, so order ids cannot be probed.
  */
 import type { Kysely } from 'kysely';
-import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/index.ts';
+import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { actorIdOf, recordAgentAction } from '../repositories/agent-actions-repository.ts';

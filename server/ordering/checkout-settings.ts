@@ -2,20 +2,13 @@
  * The settings a checkout reads (tips, loyalty, which payment methods are
  * offered, how money is written), in one query of only those keys. Values
  * travel as strings; a key the administrator never saved, or saved as
- * nonsense, falls back to its default in src/api/settings.ts, and numbers are
+ * nonsense, falls back to its default in src/api/settings/defaults.ts, and numbers are
  * clamped to what a price can safely use.
  */
 import type { Kysely } from 'kysely';
-import {
-  MINOR_UNITS_PER_CURRENCY_UNIT,
-  SETTING_DEFAULTS,
-  readNumber,
-  readSetting,
-  readSwitch,
-  type SettingKey,
-  type SettingsMap,
-} from '../../src/api/index.ts';
-import { PAYMENT_METHOD_SETTINGS, type PaymentMethodId } from '../../src/api/payment-limits.ts';
+import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../src/api/orders/limits.ts';
+import { SETTING_DEFAULTS, readNumber, readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/settings/defaults.ts';
+import { PAYMENT_METHOD_SETTINGS, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface LoyaltyRules {

@@ -13,14 +13,8 @@
  * minimum order, a tip is allowed, then the coupon and the points.
  */
 import type { Kysely } from 'kysely';
-import type {
-  CartLineInput,
-  DeliveryAddress,
-  OrderQuote,
-  OrderType,
-  PriceBreakdown,
-  UnavailableReason,
-} from '../../src/api/index.ts';
+import type { CartLineInput, DeliveryAddress, OrderQuote, PriceBreakdown } from '../../src/api/orders/entities.ts';
+import type { OrderType, UnavailableReason } from '../../src/api/orders/limits.ts';
 import type { Database } from '../db/tables.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
 import { HttpError, notFound } from '../http-error.ts';
@@ -31,7 +25,7 @@ import { appliedCouponOf, findApplicableCoupon, normaliseCouponCode } from './co
 import { checkRedeemablePoints, loyaltySummaryOf } from './loyalty.ts';
 import { couponDiscountOf, priceOrder, subtotalOf } from './pricing.ts';
 
-/** The fields get-order-quote, apply-coupon and place-order share (order-calls.ts checkoutFields). */
+/** The fields get-order-quote, apply-coupon and place-order share (src/api/orders/calls.ts checkoutFields). */
 export interface CheckoutRequest {
   restaurant_id: number;
   items: CartLineInput[];

@@ -10,7 +10,8 @@
  * (redeemCoupon), so the last use goes to one order only.
  */
 import type { Kysely } from 'kysely';
-import type { AppliedCoupon, ErrorCode } from '../../src/api/index.ts';
+import type { ErrorCode } from '../../src/api/errors.ts';
+import type { AppliedCoupon } from '../../src/api/orders/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import {

@@ -11,7 +11,8 @@
  * orderstatus_id): the alert opens the running order.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatText, OrderStatus, type OrderStatusCode, type TextKey } from '../../src/api/index.ts';
+import { formatText, type TextKey } from '../../src/api/language/texts.ts';
+import { OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { createNotificationsRepository } from '../repositories/notifications-repository.ts';
 import { defaultLanguageTexts } from '../repositories/languages-repository.ts';

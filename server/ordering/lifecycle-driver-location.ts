@@ -4,7 +4,7 @@
  * which the driver area's batch call uses too).
  */
 import type { Kysely } from 'kysely';
-import type { DriverPosition } from '../../src/api/index.ts';
+import type { DriverPosition } from '../../src/api/orders/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { saveDriverFixes, type DriverFix } from '../drivers/fixes.ts';
 

@@ -1,16 +1,10 @@
 /**
  * The rules a move must pass beyond the state machine's table
- * (src/api/order-status.ts checkTransition), and the words of each refusal:
+ * (src/api/orders/status.ts checkTransition), and the words of each refusal:
  * the 409 messages say where the order is ("This order was already picked
  * up."), so the app can show them as they are.
  */
-import {
-  checkTransition,
-  ORDER_TRANSITIONS,
-  OrderStatus,
-  type OrderActor,
-  type OrderStatusCode,
-} from '../../src/api/index.ts';
+import { checkTransition, ORDER_TRANSITIONS, OrderStatus, type OrderActor, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import type { OrderTypeColumn } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';

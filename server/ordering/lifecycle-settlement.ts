@@ -18,8 +18,8 @@
  * in is a no-op that never reaches here.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { OrderStatus } from '../../src/api/index.ts';
-import { isPaymentGatewayId } from '../../src/api/payment-limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import { isPaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import type { Database, OrdersTable, PaymentStatusColumn } from '../db/tables.ts';
 import { settleDriverOfDeliveredOrder } from '../drivers/earnings.ts';
 import { releaseCouponUseOf } from '../repositories/coupons-repository.ts';

@@ -4,7 +4,8 @@
  * delivery is never shown to the store (order-view.ts showPin: false).
  */
 import type { Kysely } from 'kysely';
-import { STORE_ORDERS_LIMIT, type Order } from '../../src/api/index.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { STORE_ORDERS_LIMIT } from '../../src/api/orders/limits.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import type { Database } from '../db/tables.ts';
 import type { OrderReader } from './order-access.ts';

@@ -8,7 +8,9 @@
  * goes is none of the customer's business. Their name stays.
  */
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS_NAMES, WITH_DRIVER_STATUSES, isStatusIn, type DriverPosition, type OrderStatusCode, type OrderTracking } from '../../src/api/index.ts';
+import type { DriverPosition, OrderTracking } from '../../src/api/orders/entities.ts';
+import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
+import { WITH_DRIVER_STATUSES, isStatusIn, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 
 /** While the driver has the order, the customer sees where they are. */

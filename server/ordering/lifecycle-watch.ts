@@ -9,7 +9,8 @@
  * Two steps committed between two reads arrive as one message whose
  * history holds both; the client replaces what it has with what it gets.
  */
-import type { OrderEventType, OrderTracking } from '../../src/api/index.ts';
+import type { OrderTracking } from '../../src/api/orders/entities.ts';
+import type { OrderEventType } from '../../src/api/orders/limits.ts';
 import { SerialReads } from '../routes/serial-reads.ts';
 
 export type TrackingReader = () => Promise<OrderTracking | undefined>;

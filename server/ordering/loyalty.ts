@@ -14,7 +14,8 @@
  *   cancelled.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { MINOR_UNITS_PER_CURRENCY_UNIT, type LoyaltySummary } from '../../src/api/index.ts';
+import type { LoyaltySummary } from '../../src/api/orders/entities.ts';
+import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../src/api/orders/limits.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { appendLoyaltyEntry } from '../repositories/loyalty-repository.ts';

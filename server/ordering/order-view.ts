@@ -9,18 +9,9 @@
  * session, so it sees the same); everyone else gets null.
  */
 import type { Kysely } from 'kysely';
-import {
-  CANCELLABLE_BY_CUSTOMER,
-  isStatusIn,
-  ORDER_STATUS_NAMES,
-  OrderStatus,
-  type Order,
-  type OrderAddon,
-  type OrderCustomer,
-  type OrderLine,
-  type OrderStatusCode,
-  type PaymentMode,
-} from '../../src/api/index.ts';
+import type { Order, OrderAddon, OrderCustomer, OrderLine } from '../../src/api/orders/entities.ts';
+import { ORDER_STATUS_NAMES, type PaymentMode } from '../../src/api/orders/limits.ts';
+import { CANCELLABLE_BY_CUSTOMER, isStatusIn, OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import type { OrderRow } from '../repositories/orders-repository.ts';
 import { distanceKm } from '../geo/distance.ts';

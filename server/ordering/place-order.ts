@@ -21,14 +21,10 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  DELIVERY_PIN_DIGITS,
-  OrderStatus,
-  UNIQUE_ORDER_ID_PREFIX,
-  type Order,
-  type PaymentMode,
-} from '../../src/api/index.ts';
-import { isPaymentGatewayId, type OrderPaymentStatus } from '../../src/api/payment-limits.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { DELIVERY_PIN_DIGITS, UNIQUE_ORDER_ID_PREFIX, type PaymentMode } from '../../src/api/orders/limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import { isPaymentGatewayId, type OrderPaymentStatus } from '../../src/api/checkout/payment-limits.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 import { actorIdOf, recordAgentAction } from '../repositories/agent-actions-repository.ts';

@@ -22,7 +22,8 @@
  * - wallet: with use of the wallet, what it holds up to the total; the rest
  *   (payable) is paid in cash or through a gateway.
  */
-import type { OrderType, PriceBreakdown } from '../../src/api/index.ts';
+import type { PriceBreakdown } from '../../src/api/orders/entities.ts';
+import type { OrderType } from '../../src/api/orders/limits.ts';
 import type { CouponDiscountType } from '../db/tables.ts';
 
 /** The columns of a store that price an order (restaurants, migration 0006). */

@@ -14,12 +14,9 @@
  * named order can be rated at any age.
  */
 import type { Kysely, Selectable } from 'kysely';
-import {
-  OrderStatus,
-  RATING_PROMPT_DAYS,
-  type RatableOrder,
-  type RateOrderResult,
-} from '../../src/api/index.ts';
+import type { RatableOrder, RateOrderResult } from '../../src/api/orders/entities.ts';
+import { RATING_PROMPT_DAYS } from '../../src/api/orders/limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { forbidden } from '../auth/authenticate.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';

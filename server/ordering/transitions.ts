@@ -22,7 +22,7 @@
  * the streams after the commit.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { OrderStatus, type OrderActor, type OrderStatusCode } from '../../src/api/index.ts';
+import { OrderStatus, type OrderActor, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { alertCustomerOfStep } from './lifecycle-alerts.ts';

@@ -7,7 +7,7 @@
  * in settings (get-settings is public): the admin's settings only switch a
  * configured gateway on or off.
  */
-import type { PaymentGatewayId } from '../../src/api/index.ts';
+import type { PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 
 export interface StripeConfig {
   secretKey: string;

@@ -10,7 +10,8 @@
  * provider says, with the amount and currency the provider reports, so the
  * settlement can refuse a payment for another amount.
  */
-import type { PaymentAction, PaymentGatewayId } from '../../src/api/index.ts';
+import type { PaymentAction } from '../../src/api/checkout/payment-entities.ts';
+import type { PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 
 /** One payment of one order, as an adapter needs to see it. */
 export interface PaymentAttempt {

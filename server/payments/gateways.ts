@@ -5,16 +5,9 @@
  * and it takes the store's currency. get-payment-gateways answers this list;
  * checkout asks isAvailable() before it places an order for a method.
  */
-import {
-  PAYMENT_GATEWAY_IDS,
-  PAYMENT_METHOD_SETTINGS,
-  readSetting,
-  readSwitch,
-  type PaymentGateway as PaymentGatewayEntity,
-  type PaymentGatewayId,
-  type PaymentMethodId,
-  type SettingsMap,
-} from '../../src/api/index.ts';
+import type { PaymentGateway as PaymentGatewayEntity } from '../../src/api/checkout/payment-entities.ts';
+import { PAYMENT_GATEWAY_IDS, PAYMENT_METHOD_SETTINGS, type PaymentGatewayId, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
+import { readSetting, readSwitch, type SettingsMap } from '../../src/api/settings/defaults.ts';
 import type { PaymentsConfig } from './config.ts';
 import { supportsCurrency } from './gateway.ts';
 import { KhaltiGateway } from './khalti-gateway.ts';

@@ -10,16 +10,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import {
-  isPaymentGatewayId,
-  isPaymentMethodId,
-  OrderStatus,
-  readSetting,
-  type PaymentAction,
-  type PaymentGatewayId,
-  type PaymentState,
-  type SettingsMap,
-} from '../../src/api/index.ts';
+import type { PaymentAction, PaymentState } from '../../src/api/checkout/payment-entities.ts';
+import { isPaymentGatewayId, isPaymentMethodId, type PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import { readSetting, type SettingsMap } from '../../src/api/settings/defaults.ts';
 import type { OrdersTable, PaymentsTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http-error.ts';

@@ -6,7 +6,8 @@
  *   node --import tsx server/payments/payment-methods-cli.ts stripe on    → offer card payments through Stripe
  *   node --import tsx server/payments/payment-methods-cli.ts cod off      → stop taking cash on delivery
  */
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, readSwitch, type PaymentMethodId } from '../../src/api/index.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
+import { readSwitch } from '../../src/api/settings/defaults.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';

@@ -6,7 +6,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, type PaymentGateway as PaymentGatewayEntity, type PaymentMethodId } from '../../src/api/index.ts';
+import type { PaymentGateway as PaymentGatewayEntity } from '../../src/api/checkout/payment-entities.ts';
+import type { PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import type { PaymentsConfig } from './config.ts';
 import { availableMethods, createGateways, isAvailable, type Gateways } from './gateways.ts';
 import { settingsOf } from './order-payments.ts';

@@ -22,7 +22,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OrderStatus, type PaymentGatewayId } from '../../src/api/index.ts';
+import type { PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { orderEvents } from '../ordering/order-events.ts';

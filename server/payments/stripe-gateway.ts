@@ -6,7 +6,7 @@
  * intent's status, or from a signed webhook event.
  */
 import Stripe from 'stripe';
-import type { PaymentAction } from '../../src/api/index.ts';
+import type { PaymentAction } from '../../src/api/checkout/payment-entities.ts';
 import type { StripeConfig } from './config.ts';
 import { GATEWAY_TIMEOUT_MS, GatewayUnavailableError } from './gateway-http.ts';
 import {

@@ -6,7 +6,7 @@
  * credentials: a switch that could not work would only confuse customers.
  */
 import type { Kysely } from 'kysely';
-import { PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, type PaymentMethodId } from '../../src/api/index.ts';
+import { PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
 import type { Database } from '../db/tables.ts';
 import { createSettingsRepository } from '../repositories/settings-repository.ts';
 import { createVersionsRepository } from '../repositories/versions-repository.ts';

@@ -23,7 +23,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { OrderStatus } from '../../src/api/order-status.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { pgPoolOf } from '../db/connect.ts';
 import { HttpError } from '../http-error.ts';
 import { isLoopbackAddress } from '../routes/dev-outbox.ts';

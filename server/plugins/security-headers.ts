@@ -32,8 +32,9 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SETTING_HINTS } from '../../src/api/admin-entities.ts';
-import { API_PREFIX, readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/index.ts';
+import { SETTING_HINTS } from '../../src/api/admin/entities.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
+import { readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/settings/defaults.ts';
 import { availableMethods } from '../payments/gateways.ts';
 
 export interface SecurityHeadersOptions {

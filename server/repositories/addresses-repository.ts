@@ -10,8 +10,8 @@
  * changes for the same user cannot both decide which address is the default.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { MAX_SAVED_ADDRESSES } from '../../src/api/address-calls.ts';
-import type { Address, AddressInput } from '../../src/api/index.ts';
+import { MAX_SAVED_ADDRESSES } from '../../src/api/account/address-calls.ts';
+import type { Address, AddressInput } from '../../src/api/account/entities.ts';
 import type { AddressesTable, Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 

@@ -1,6 +1,6 @@
 /** Store categories, category slides and promo slides: what the store list shows around the stores. */
 import type { Kysely } from 'kysely';
-import type { CategorySlide, PromoSlide, PromoSlides, StoreCategory } from '../../src/api/index.ts';
+import type { CategorySlide, PromoSlide, PromoSlides, StoreCategory } from '../../src/api/entities.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 
 export function createCatalogRepository(db: Kysely<Database>) {

@@ -13,7 +13,7 @@
  * when a retry takes it over after the lease.
  */
 import type { Kysely } from 'kysely';
-import { IDEMPOTENCY_RETENTION_HOURS } from '../../src/api/index.ts';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../../src/api/constants.ts';
 import type { Database, IdempotencyRow } from '../db/tables.ts';
 
 export interface IdempotencyIdentity {

@@ -1,6 +1,7 @@
 /** Languages and their translations (key → text). */
 import type { Kysely, Selectable } from 'kysely';
-import { ENGLISH_TEXTS, type Language, type LanguageWithData, type TextKey } from '../../src/api/index.ts';
+import type { Language, LanguageWithData } from '../../src/api/entities.ts';
+import { ENGLISH_TEXTS, type TextKey } from '../../src/api/language/texts.ts';
 import { fromFlag, type Database, type LanguagesTable } from '../db/tables.ts';
 
 function toLanguage(row: Selectable<LanguagesTable>): Language {

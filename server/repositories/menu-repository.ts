@@ -1,8 +1,8 @@
 /** A store's menu: items by section, recommended items, and each item's add-on groups. */
 import type { Kysely, Selectable } from 'kysely';
-import type { AddonCategory, Item, StoreMenu } from '../../src/api/index.ts';
+import type { AddonCategory, Item, StoreMenu } from '../../src/api/entities.ts';
 import { fromFlag, type Database, type ItemsTable } from '../db/tables.ts';
-import { matchesSearch, type SearchQuery } from '../../src/api/search-match.ts';
+import { matchesSearch, type SearchQuery } from '../../src/api/catalog/search-match.ts';
 
 /** How many item names one search reads at most to match them (a city's menus near one address hold far fewer). */
 export const SEARCH_CANDIDATES_MAX = 20_000;
@@ -114,7 +114,7 @@ export function createMenuRepository(db: Kysely<Database>) {
 
     /**
      * Active items of these stores that the query finds by name or menu section
-     * (search-match.ts: starts of words, plurals, accents, typos), by name, at
+     * (src/api/catalog/search-match.ts: starts of words, plurals, accents, typos), by name, at
      * most `limit`. The names of at most SEARCH_CANDIDATES_MAX items are read
      * and matched here: typos cannot be put to SQL on both databases.
      */

@@ -7,7 +7,8 @@
  * phone and no network call runs inside a transaction.
  */
 import type { Kysely } from 'kysely';
-import { NOTIFICATIONS_LIMIT, type Notification, type NotificationData } from '../../src/api/index.ts';
+import type { Notification, NotificationData } from '../../src/api/account/entities.ts';
+import { NOTIFICATIONS_LIMIT } from '../../src/api/account/limits.ts';
 import type { Database, NotificationsTable } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
 

@@ -6,7 +6,7 @@
  * (messaging/message-budget.ts), spent by the calls that send them.
  */
 import type { Kysely } from 'kysely';
-import { ONE_TIME_CODE_LIFETIME_SECONDS, ONE_TIME_CODE_MAX_ATTEMPTS } from '../../src/api/index.ts';
+import { ONE_TIME_CODE_LIFETIME_SECONDS, ONE_TIME_CODE_MAX_ATTEMPTS } from '../../src/api/account/limits.ts';
 import { codeMatches, hashCode, newCode } from '../auth/one-time-codes.ts';
 import type { Database, OneTimeCodePurpose } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';

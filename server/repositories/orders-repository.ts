@@ -5,7 +5,8 @@
  * check and the Order entity (server/ordering/order-view.ts).
  */
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { ACTIVE_STATUSES, type OrderAddon } from '../../src/api/index.ts';
+import type { OrderAddon } from '../../src/api/orders/entities.ts';
+import { ACTIVE_STATUSES } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;

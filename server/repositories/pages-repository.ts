@@ -1,6 +1,6 @@
 /** Content pages (about, terms, privacy…) an administrator writes and the app shows at /pages/:slug. */
 import type { Kysely } from 'kysely';
-import type { Page, PageSummary } from '../../src/api/index.ts';
+import type { Page, PageSummary } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 export function createPagesRepository(db: Kysely<Database>) {

@@ -1,6 +1,6 @@
 /** Popular locations; the one marked is_default is the primary location new visitors start at. */
 import type { Kysely } from 'kysely';
-import type { PopularLocation } from '../../src/api/index.ts';
+import type { PopularLocation } from '../../src/api/entities.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 
 export function createPopularLocationsRepository(db: Kysely<Database>) {

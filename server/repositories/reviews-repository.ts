@@ -1,6 +1,6 @@
 /** Store reviews; a store's avgRating and reviews_count are aggregates of these rows. */
 import type { Kysely } from 'kysely';
-import type { Review } from '../../src/api/index.ts';
+import type { Review } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 const REVIEWS_PER_PAGE = 50;

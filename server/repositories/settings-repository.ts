@@ -1,6 +1,6 @@
 /** Settings: the key/value pairs that configure texts, colours, logos and switches. */
 import type { Kysely } from 'kysely';
-import type { Setting } from '../../src/api/index.ts';
+import type { Setting } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 export function createSettingsRepository(db: Kysely<Database>) {

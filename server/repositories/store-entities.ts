@@ -5,7 +5,7 @@
  * zone.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Store, StoreRef } from '../../src/api/index.ts';
+import type { Store, StoreRef } from '../../src/api/entities.ts';
 import { fromFlag, type Database } from '../db/tables.ts';
 import { distanceKm, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { isOpenAt, localTime, type LocalTime, type OpeningWindow } from '../geo/opening-hours.ts';

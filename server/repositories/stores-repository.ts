@@ -14,7 +14,7 @@
  * only then are the kept stores read in full.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { SELF_PICKUP_RADIUS_KM, type OpeningHours, type Store, type StoreDetail } from '../../src/api/index.ts';
+import { SELF_PICKUP_RADIUS_KM, type OpeningHours, type Store, type StoreDetail } from '../../src/api/entities.ts';
 import { latBandOf, type Database } from '../db/tables.ts';
 import { boundingBox, distanceKm, type GeoPoint } from '../geo/distance.ts';
 import { formatMinute } from '../geo/opening-hours.ts';

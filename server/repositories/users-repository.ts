@@ -4,7 +4,7 @@
  * nothing and are found by nothing.
  */
 import type { Kysely } from 'kysely';
-import type { Account } from '../../src/api/index.ts';
+import type { Account } from '../../src/api/account/entities.ts';
 import type { Database, NewUser, UserRow } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http-error.ts';

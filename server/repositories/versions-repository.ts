@@ -4,7 +4,7 @@
  * clear its caches and reload (spec §4).
  */
 import type { Kysely } from 'kysely';
-import type { VersionInfo } from '../../src/api/index.ts';
+import type { VersionInfo } from '../../src/api/entities.ts';
 import type { Database } from '../db/tables.ts';
 
 export type VersionKind = 'settings' | 'cache';

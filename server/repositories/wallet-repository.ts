@@ -6,7 +6,8 @@
  * not at all.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Wallet, WalletEntryType, WalletTransaction } from '../../src/api/index.ts';
+import type { Wallet, WalletTransaction } from '../../src/api/account/entities.ts';
+import type { WalletEntryType } from '../../src/api/account/limits.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http-error.ts';
 

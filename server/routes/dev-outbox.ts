@@ -11,7 +11,9 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema, DEV_OUTBOX_PATH, DevOutboxSchema, OUTBOX_CHANNELS, type OutboxChannel } from '../../src/api/index.ts';
+import { DevOutboxSchema } from '../../src/api/account/entities.ts';
+import { DEV_OUTBOX_PATH, OUTBOX_CHANNELS, type OutboxChannel } from '../../src/api/account/limits.ts';
+import { ApiErrorSchema } from '../../src/api/errors.ts';
 import { HttpError } from '../http-error.ts';
 import type { DevOutbox } from '../messaging/dev-outbox.ts';
 

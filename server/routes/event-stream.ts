@@ -15,7 +15,7 @@
  * (tests/server/cluster.test.ts reconnects an order-events client).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENTS_RETRY_MS } from '../../src/api/index.ts';
+import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENTS_RETRY_MS } from '../../src/api/orders/limits.ts';
 
 /** What a route watches: its first read, a re-read, and its own end. */
 export interface StreamWatcher {

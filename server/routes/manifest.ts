@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import sharp from 'sharp';
-import { SETTING_DEFAULTS, type SettingKey } from '../../src/api/index.ts';
+import { SETTING_DEFAULTS, type SettingKey } from '../../src/api/settings/defaults.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
 import { IMAGES_PREFIX, uploadKeyOf } from '../uploads/uploaded-images.ts';
 

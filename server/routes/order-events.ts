@@ -17,7 +17,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema, ORDER_EVENTS_PATH, type OrderEventType, type OrderTracking } from '../../src/api/index.ts';
+import { ApiErrorSchema } from '../../src/api/errors.ts';
+import type { OrderTracking } from '../../src/api/orders/entities.ts';
+import { ORDER_EVENTS_PATH, type OrderEventType } from '../../src/api/orders/limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { notFound } from '../http-error.ts';
 import { readTracking } from '../ordering/lifecycle-tracking.ts';

@@ -18,7 +18,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, VERSION_PATH } from '../../src/api/index.ts';
+import { API_PREFIX, VERSION_PATH } from '../../src/api/paths.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';

@@ -15,8 +15,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { STORE_ORDER_EVENTS_PATH } from '../../src/api/admin-entities.ts';
-import { ApiErrorSchema } from '../../src/api/index.ts';
+import { STORE_ORDER_EVENTS_PATH } from '../../src/api/admin/entities.ts';
+import { ApiErrorSchema } from '../../src/api/errors.ts';
 import { requireOrderStaff } from '../admin/admin-access.ts';
 import { StoreOrderFeed } from '../admin/store-order-feed.ts';
 import { HttpError } from '../http-error.ts';

@@ -3,7 +3,8 @@
  * be cached, or a client would miss a forced refresh.
  */
 import type { FastifyInstance } from 'fastify';
-import { VERSION_PATH, VersionResponse } from '../../src/api/index.ts';
+import { VersionResponse } from '../../src/api/calls.ts';
+import { VERSION_PATH } from '../../src/api/paths.ts';
 
 export default async function versionRoute(app: FastifyInstance): Promise<void> {
   app.get(VERSION_PATH, {

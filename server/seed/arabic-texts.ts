@@ -4,7 +4,7 @@
  * translated: the seed never ships a language with holes. Placeholders such
  * as {minutes} stay as they are.
  */
-import type { TextKey } from '../../src/api/index.ts';
+import type { TextKey } from '../../src/api/language/texts.ts';
 
 export const ARABIC_TEXTS: Record<TextKey, string> = {
   tabNearMe: 'بالقرب مني',

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { SETTING_DEFAULTS } from '../../src/api/index.ts';
+import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
 import { imagesDir } from '../config.ts';
 import { DEMO_CATEGORIES, DEMO_CATEGORY_SLIDES, DEMO_PROMO_SLIDERS } from './demo-city.ts';
 import { DEMO_STORES } from './demo-stores.ts';

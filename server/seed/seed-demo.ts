@@ -7,7 +7,8 @@
  * failure leaves the database empty, ready for the next try.
  */
 import type { Kysely } from 'kysely';
-import { ENGLISH_TEXTS, SETTING_DEFAULTS, TEXT_KEYS } from '../../src/api/index.ts';
+import { ENGLISH_TEXTS, TEXT_KEYS } from '../../src/api/language/texts.ts';
+import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, UserRole } from '../db/tables.ts';
 import { createPopularLocationsRepository } from '../repositories/popular-locations-repository.ts';

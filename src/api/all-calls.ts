@@ -4,8 +4,8 @@
  * the tests and the console load the console's schemas; the sync worker's
  * bundle stays within its budget.
  */
-import { adminCalls } from './admin-calls.ts';
+import { adminCalls } from './admin/calls.ts';
 import { appCalls, type AllCalls } from './calls.ts';
-import { catalogAdminCalls } from './catalog-admin-calls.ts';
+import { catalogAdminCalls } from './admin/catalog-calls.ts';
 
 export const calls: AllCalls = { ...appCalls, ...catalogAdminCalls, ...adminCalls };

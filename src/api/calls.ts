@@ -33,16 +33,16 @@ import {
   SettingSchema,
   VersionInfoSchema,
 } from './entities.ts';
-import { accountCalls } from './account-calls.ts';
+import { accountCalls } from './account/calls.ts';
 import { PathIdSchema } from './column-bounds.ts';
-import { LANGUAGE_CODE_PATTERN } from './admin-limits.ts';
-import { addressCalls } from './address-calls.ts';
-import { paymentCalls } from './payment-calls.ts';
-import { orderCalls, orderLifecycleCalls } from './order-calls.ts';
-import { driverCalls } from './driver-calls.ts';
+import { LANGUAGE_CODE_PATTERN } from './admin/limits.ts';
+import { addressCalls } from './account/address-calls.ts';
+import { paymentCalls } from './checkout/payment-calls.ts';
+import { orderCalls, orderLifecycleCalls } from './orders/calls.ts';
+import { driverCalls } from './driver/calls.ts';
 // The console's tables as types only: their schemas live in all-calls.ts, so the worker's bundle carries none of them.
-import type { catalogAdminCalls } from './catalog-admin-calls.ts';
-import type { adminCalls } from './admin-calls.ts';
+import type { catalogAdminCalls } from './admin/catalog-calls.ts';
+import type { adminCalls } from './admin/calls.ts';
 
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
@@ -227,7 +227,7 @@ export interface CallDefinition {
   params?: TSchema;
 }
 
-/** Every call the server answers: the app's and the console's (admin-calls.ts, catalog-admin-calls.ts); the table itself is in all-calls.ts. */
+/** Every call the server answers: the app's and the console's (admin/calls.ts, admin/catalog-calls.ts); the table itself is in all-calls.ts. */
 export type AllCalls = typeof appCalls & typeof catalogAdminCalls & typeof adminCalls;
 
 export type CallName = keyof AllCalls;

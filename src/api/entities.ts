@@ -273,15 +273,15 @@ export const StoreReviewsSchema = Type.Object(
 );
 export type StoreReviews = Static<typeof StoreReviewsSchema>;
 
-// The session after login (LoginResultSchema) and every other account entity live in account-entities.ts.
-export * from './account-entities.ts';
-// Cart lines, availability, quotes, orders, payments and ratings live in order-entities.ts.
-export * from './order-entities.ts';
-export * from './driver-entities.ts';
+// The session after login (LoginResultSchema) and every other account entity live in account/entities.ts.
+export * from './account/entities.ts';
+// Cart lines, availability, quotes, orders, payments and ratings live in orders/entities.ts.
+export * from './orders/entities.ts';
+export * from './driver/entities.ts';
 // The console's catalogue (stores, menus, sliders, pages, coupons as administrators edit them).
-export * from './catalog-admin-entities.ts';
-// Payment methods, the next step of a gateway payment and where a payment stands live in payment-entities.ts.
-export * from './payment-entities.ts';
+export * from './admin/catalog-entities.ts';
+// Payment methods, the next step of a gateway payment and where a payment stands live in checkout/payment-entities.ts.
+export * from './checkout/payment-entities.ts';
 
 export const ToggleFavouriteResultSchema = Type.Object(
   { id: Type.Integer(), is_favourite: Type.Boolean() },

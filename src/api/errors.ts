@@ -5,8 +5,8 @@
  */
 import * as Type from '@sinclair/typebox';
 import type { Static } from '@sinclair/typebox';
-import { OrderQuoteSchema } from './order-entities.ts';
-import type { TextKey } from './texts.ts';
+import { OrderQuoteSchema } from './orders/entities.ts';
+import type { TextKey } from './language/texts.ts';
 
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -80,14 +80,14 @@ export const ERROR_CODES = [
   // place-order's expected_total is not what the order costs now (409): details { path: '/total', message: <the total now,
   // minor units> } and `quote`, the new price, for the app to show and ask again.
   'PRICE_CHANGED',
-  // Saved addresses (save-address field rules and the limit of address-calls.ts)
+  // Saved addresses (save-address field rules and the limit of account/address-calls.ts)
   'INVALID_COORDINATES',
   'ADDRESS_EMPTY',
   'ADDRESS_TOO_LONG',
   'HOUSE_TOO_LONG',
   'TAG_TOO_LONG',
   'TOO_MANY_ADDRESSES',
-  // Payments through a gateway (payment-calls.ts); PAYMENT_GATEWAY_UNAVAILABLE is a 502
+  // Payments through a gateway (checkout/payment-calls.ts); PAYMENT_GATEWAY_UNAVAILABLE is a 502
   'ORDER_NOT_AWAITING_PAYMENT',
   'WRONG_PAYMENT_GATEWAY',
   'PAYMENT_SIGNATURE_INVALID',
@@ -99,7 +99,7 @@ export const ERROR_CODES = [
   'DRIVER_OFF_DUTY',
   'DRIVER_ORDER_LIMIT',
   'STORE_NOT_LINKED',
-  // The console's catalogue (catalog-admin-calls.ts): unique names taken, rows still referred to by orders,
+  // The console's catalogue (admin/catalog-calls.ts): unique names taken, rows still referred to by orders,
   // and the rules across fields that the schema cannot say.
   'SLUG_TAKEN',
   'CODE_TAKEN',
@@ -113,7 +113,7 @@ export const ERROR_CODES = [
   'INVALID_ADDON_LIMITS',
   'INVALID_DISCOUNT',
   'INVALID_DATE_RANGE',
-  // The console's settings, languages, locations and people (admin-calls.ts): a key the app does not have,
+  // The console's settings, languages, locations and people (admin/calls.ts): a key the app does not have,
   // a language code in use, the default language or primary location that must stay, stores for a role without any.
   'UNKNOWN_SETTING',
   'UNKNOWN_TEXT_KEY',

@@ -9,12 +9,12 @@ import type { Place, UserAddress } from './entities.ts';
 import type { FromServiceWorkerMessage } from './sw-messages.ts';
 import type { OutboxKind } from './outbox.ts';
 import type { SyncResult } from './sync-result.ts';
-import type { AccountWorkerApi } from './account-worker-api.ts';
-import type { CartWorkerApi } from './cart-worker-api.ts';
-import type { AddressWorkerApi } from './address-worker-api.ts';
-import type { TrackingWorkerApi } from './tracking-worker-api.ts';
-import type { CheckoutWorkerApi } from './checkout-worker-api.ts';
-import type { DriverWorkerApi } from './driver-worker-api.ts';
+import type { AccountWorkerApi } from './account/worker-api.ts';
+import type { CartWorkerApi } from './cart/worker-api.ts';
+import type { AddressWorkerApi } from './account/address-worker-api.ts';
+import type { TrackingWorkerApi } from './orders/worker-api.ts';
+import type { CheckoutWorkerApi } from './checkout/worker-api.ts';
+import type { DriverWorkerApi } from './driver/worker-api.ts';
 
 export type { FailureDetail, LoginSummary, SyncFailure, SyncResult } from './sync-result.ts';
 
@@ -77,7 +77,7 @@ export interface AlertsMarked {
   pending: boolean;
 }
 
-/** The account methods (sign-in, the account page, the call centre) are in account-worker-api.ts, the cart's in cart-worker-api.ts, the saved addresses' in address-worker-api.ts, the running order's and ratings' in tracking-worker-api.ts, checkout's and the orders list's in checkout-worker-api.ts, the driver area's in driver-worker-api.ts. */
+/** The account methods (sign-in, the account page, the call centre) are in account/worker-api.ts, the cart's in cart/worker-api.ts, the saved addresses' in account/address-worker-api.ts, the running order's and ratings' in orders/worker-api.ts, checkout's and the orders list's in checkout/worker-api.ts, the driver area's in driver/worker-api.ts. */
 export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressWorkerApi, TrackingWorkerApi, CheckoutWorkerApi, DriverWorkerApi {
   /** Version check, settings, languages, translations, primary location — in the spec's order. */
   boot(): Promise<BootResult>;

@@ -6,9 +6,9 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { LanguageRow } from '../db/schema.ts';
-import type { SettingKey } from '../api/settings.ts';
-import { isSwitchOn } from '../api/setting-values.ts';
-import { formatText, type TextKey } from '../api/texts.ts';
+import type { SettingKey } from '../api/settings/defaults.ts';
+import { isSwitchOn } from '../api/settings/values.ts';
+import { formatText, type TextKey } from '../api/language/texts.ts';
 import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
 import { brandInk, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';

@@ -4,7 +4,7 @@
  * (no worker code, no platform code: the UI imports this module directly).
  */
 import type { OrderTypePreference } from '../api/constants.ts';
-import { foldPlaceText } from '../api/place-text.ts';
+import { foldPlaceText } from '../api/catalog/place-text.ts';
 
 /**
  * Decimals kept of a coordinate in a key: 3 decimals is about 100 m, close

@@ -5,10 +5,12 @@
  * a version that shipped (STYLE habit 5).
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { Item, Language, Notification, OutboxEntry, Page, Place, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress, Wallet } from '../api/index.ts';
-import type { CartStoreRef, StoredCartLine } from '../api/cart-rules.ts';
-import type { Address } from '../api/account-entities.ts';
-import type { DriverProfileRow } from '../api/driver-worker-api.ts';
+import type { Notification, Wallet } from '../api/account/entities.ts';
+import type { Item, Language, Page, Place, PopularLocation, Store, StoreDetail, StoreReviews, UserAddress } from '../api/entities.ts';
+import type { OutboxEntry } from '../api/outbox.ts';
+import type { CartStoreRef, StoredCartLine } from '../api/cart/rules.ts';
+import type { Address } from '../api/account/entities.ts';
+import type { DriverProfileRow } from '../api/driver/worker-api.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -392,7 +394,7 @@ export const PrefKey = {
   pageList: 'pageList',
   /** The build fingerprint of the built-in English texts stored under BUILT_IN_TEXTS_ID (worker/replica/writes.ts). */
   builtInTextsVersion: 'builtInTextsVersion',
-  // Checkout and orders (worker/checkout/, worker/orders/; shapes in src/api/checkout-worker-api.ts).
+  // Checkout and orders (worker/checkout/, worker/orders/; shapes in src/api/checkout/worker-api.ts).
   /** The server's last price of the cart with the checkout's choices: CheckoutQuoteRow. */
   checkoutQuote: 'checkoutQuote',
   /** get-payment-gateways' last answer: PaymentGatewaysRow. */

@@ -1,12 +1,12 @@
 /**
  * The account forms' own checks, before anything is sent: each answers the
  * text key of what is wrong with one field (shown under it), or null. The
- * rules are the server's (src/api/account-rules.ts), which still decides.
+ * rules are the server's (src/api/account/rules.ts), which still decides.
  */
-import { ONE_TIME_CODE_DIGITS, PERSON_NAME_MAX_LENGTH } from '../api/account-limits.ts';
-import { emailProblem, passwordProblem, phoneProblem, taxNumberProblem } from '../api/account-rules.ts';
+import { ONE_TIME_CODE_DIGITS, PERSON_NAME_MAX_LENGTH } from '../api/account/limits.ts';
+import { emailProblem, passwordProblem, phoneProblem, taxNumberProblem } from '../api/account/rules.ts';
 import { errorTextKey } from '../api/errors.ts';
-import type { TextKey } from '../api/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
 
 export type FieldCheck = (value: string) => TextKey | null;
 

@@ -1,4 +1,4 @@
-import { formatText, type TextKey } from '../api/texts.ts';
+import { formatText, type TextKey } from '../api/language/texts.ts';
 
 /** What the worker writes in syncState 'connectivity' when the server was not reached. */
 const UNREACHABLE_ERRORS: readonly string[] = ['offline', 'timeout'];

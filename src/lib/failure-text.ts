@@ -5,7 +5,7 @@
  * time-out, a broken answer) with their own texts.
  */
 import { errorTextKey } from '../api/errors.ts';
-import type { TextKey } from '../api/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
 import type { SyncFailure } from '../api/sync-result.ts';
 
 /** A screen that says no network in its own words (the console needs the network for everything). */

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { DESKTOP_RELOAD_DELAY_MS } from '../api/constants.ts';
 import { useLanguage, useT } from '../app/settings-and-language.tsx';
 import { useServices } from '../app/services.tsx';
-import type { TextKey } from '../api/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
 import { failureTextKey } from '../lib/failure-text.ts';
 import './language-select.css';
 

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import type { ErrorCode } from '../api/errors.ts';
-import type { TextKey } from '../api/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
 import type { SyncFailure } from '../api/worker-api.ts';
 import { useT } from '../app/settings-and-language.tsx';
 import { failureTextKey } from '../lib/failure-text.ts';

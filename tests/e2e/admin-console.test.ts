@@ -14,7 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { IDEMPOTENCY_HEADER, type Order } from '../../src/api/index.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
 import { LAPTOP, PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { openAllDay, plainItemOf } from './support/demo-stores.ts';
 import { useBrowserAndServer } from './support/suite.ts';

@@ -7,7 +7,7 @@
  * focused (and a system notification when it is not).
  */
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../src/api/index.ts';
+import type { Notification } from '../../src/api/account/entities.ts';
 import { DEMO_ALERTS } from '../../server/seed/seed-accounts.ts';
 import { postCall } from '../support/api-client.ts';
 import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';

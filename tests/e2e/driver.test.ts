@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { OrderStatus } from '../../src/api/order-status.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { queueNameFor } from '../../src/api/outbox.ts';
-import type { Order } from '../../src/api/order-entities.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
 import { LAPTOP, PHONE, dispatchSync, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { DEMO_DRIVER } from './support/order-actors.ts';

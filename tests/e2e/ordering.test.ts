@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { queueNameFor } from '../../src/api/index.ts';
-import { DELIVERY_PIN_DIGITS } from '../../src/api/order-limits.ts';
+import { queueNameFor } from '../../src/api/outbox.ts';
+import { DELIVERY_PIN_DIGITS } from '../../src/api/orders/limits.ts';
 import { LAPTOP, PHONE, dispatchSync, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { openAllDay } from './support/demo-stores.ts';
 import { useBrowserAndServer } from './support/suite.ts';

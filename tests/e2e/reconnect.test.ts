@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { IDEMPOTENCY_HEADER, type Order } from '../../src/api/index.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
 import { postCall } from '../support/api-client.ts';
 import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { openAllDay } from './support/demo-stores.ts';

@@ -17,7 +17,8 @@ import {
 import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
 import { OrderingPages } from './page-models/ordering-pages.ts';
-import { queueNameFor, type FromServiceWorkerMessage } from '../../src/api/index.ts';
+import { queueNameFor } from '../../src/api/outbox.ts';
+import type { FromServiceWorkerMessage } from '../../src/api/sw-messages.ts';
 
 const suite = useBrowserAndServer();
 

@@ -4,7 +4,7 @@
  * send-otp sent to that new address or number, on each database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../src/api/index.ts';
+import type { UserInfo } from '../../src/api/account/entities.ts';
 import { callAs, latestCode, outboxOf, registerCustomer, uniqueEmail, uniquePhone, type NewCustomer } from '../support/accounts.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';

@@ -7,17 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AVATAR_MAX_BYTES,
-  ERROR_CODES,
-  ERROR_TEXT_KEYS,
-  ENGLISH_TEXTS,
-  type Account,
-  type BanStatus,
-  type LoginResult,
-  type RunningOrderCheck,
-  type UserInfo,
-} from '../../src/api/index.ts';
+import type { Account, BanStatus, LoginResult, RunningOrderCheck, UserInfo } from '../../src/api/account/entities.ts';
+import { AVATAR_MAX_BYTES } from '../../src/api/account/limits.ts';
+import { ERROR_CODES, ERROR_TEXT_KEYS } from '../../src/api/errors.ts';
+import { ENGLISH_TEXTS } from '../../src/api/language/texts.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { ARABIC_TEXTS } from '../../server/seed/arabic-texts.ts';
 import { REGISTER_RATE_LIMIT } from '../../server/routes/api/rate-limits.ts';

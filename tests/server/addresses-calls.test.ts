@@ -11,8 +11,9 @@ import {
   ADDRESS_TAG_MAX_LENGTH,
   ADDRESS_TEXT_MAX_LENGTH,
   MAX_SAVED_ADDRESSES,
-} from '../../src/api/address-calls.ts';
-import type { Address, AgentSessionResult, CallBody } from '../../src/api/index.ts';
+} from '../../src/api/account/address-calls.ts';
+import type { Address, AgentSessionResult } from '../../src/api/account/entities.ts';
+import type { CallBody } from '../../src/api/calls.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../support/accounts.ts';
 import { testDatabases } from '../support/databases.ts';
 import { loginAs } from '../support/inject-call.ts';

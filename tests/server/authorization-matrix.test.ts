@@ -12,7 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, IDEMPOTENCY_HEADER, OrderStatus, callPath, type CallName, type Order } from '../../src/api/index.ts';
+import { callPath, type CallName } from '../../src/api/calls.ts';
+import type { Order } from '../../src/api/orders/entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { calls } from '../../src/api/all-calls.ts';
 import { testDatabases } from '../support/databases.ts';
 import { loginAs } from '../support/inject-call.ts';

@@ -4,7 +4,7 @@
  * agent's id, and what they do is written to the audit under their own id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSessionResult, CustomerMatches, Wallet } from '../../src/api/index.ts';
+import type { AgentSessionResult, CustomerMatches, Wallet } from '../../src/api/account/entities.ts';
 import { GUEST_EMAIL_DOMAIN } from '../../server/routes/api/call-centre-handlers.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { callAs, dataUrl, imageBytes, registerCustomer, uniqueEmail, uniquePhone } from '../support/accounts.ts';

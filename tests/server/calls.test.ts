@@ -3,16 +3,10 @@
  * first start (version, settings, languages, translations, locations).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_PREFIX,
-  ENGLISH_TEXTS,
-  SETTING_KEYS,
-  TEXT_KEYS,
-  type Language,
-  type LanguageWithData,
-  type PopularLocation,
-  type Setting,
-} from '../../src/api/index.ts';
+import type { Language, LanguageWithData, PopularLocation, Setting } from '../../src/api/entities.ts';
+import { ENGLISH_TEXTS, TEXT_KEYS } from '../../src/api/language/texts.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
+import { SETTING_KEYS } from '../../src/api/settings/defaults.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -3,7 +3,8 @@
  * (with :params where it has them) and described in the OpenAPI document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, callPath, callRoute, type CallName } from '../../src/api/index.ts';
+import { callPath, callRoute, type CallName } from '../../src/api/calls.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { calls } from '../../src/api/all-calls.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

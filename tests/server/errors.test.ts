@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, isApiError } from '../../src/api/index.ts';
+import { isApiError } from '../../src/api/errors.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { BODY_LIMIT_BYTES } from '../../server/app.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';

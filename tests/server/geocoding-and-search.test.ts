@@ -3,7 +3,7 @@
  * search among the stores that serve a point.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SearchResults } from '../../src/api/index.ts';
+import type { SearchResults } from '../../src/api/entities.ts';
 import { formatAddress, nearestWorldPlace } from '../../server/geo/gazetteer.ts';
 import { createNominatimGeocoder, createOfflineGeocoder, withFallback } from '../../server/geo/reverse-geocoder.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -6,7 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PREFIX, IDEMPOTENCY_HEADER, IDEMPOTENCY_RETENTION_HOURS } from '../../src/api/index.ts';
+import { IDEMPOTENCY_RETENTION_HOURS } from '../../src/api/constants.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../server/plugins/idempotency.ts';
 import { postRaw } from '../support/api-client.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/api/index.ts';
+import type { Account } from '../../src/api/account/entities.ts';
 import { APPLE_TOUCH_ICON_PATH, APPLE_TOUCH_ICON_SIZE } from '../../server/routes/manifest.ts';
 import { IMMUTABLE } from '../../server/routes/static-files.ts';
 import { localImageStore, type ImageStore } from '../../server/uploads/image-store.ts';

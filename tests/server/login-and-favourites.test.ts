@@ -4,7 +4,8 @@
  * Authorization: Bearer; a wrong or missing one is a 401.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult, Store, StoreWithFavourite } from '../../src/api/index.ts';
+import type { LoginResult } from '../../src/api/account/entities.ts';
+import type { Store, StoreWithFavourite } from '../../src/api/entities.ts';
 import { LOGIN_RATE_LIMIT } from '../../server/routes/api/index.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTING_DEFAULTS } from '../../src/api/index.ts';
+import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEV_OUTBOX_PATH } from '../../src/api/index.ts';
+import { DEV_OUTBOX_PATH } from '../../src/api/account/limits.ts';
 import { buildApp } from '../../server/app.ts';
 import { DEV_MESSAGING, messagingConfigFromEnv, usesOnlyDevOutbox, type MessagingConfig } from '../../server/messaging/config.ts';
 import { fcmPush, loadServiceAccount, type ServiceAccount } from '../../server/messaging/fcm.ts';

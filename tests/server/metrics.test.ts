@@ -3,8 +3,9 @@
  * after real traffic, and who may read it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../src/api/index.ts';
-import { OrderStatus } from '../../src/api/order-status.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { buildApp } from '../../server/app.ts';
 import { HttpError } from '../../server/http-error.ts';
 import { createTestDatabase, testDatabases } from '../support/databases.ts';

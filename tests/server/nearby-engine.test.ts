@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Store } from '../../src/api/index.ts';
+import type { Store } from '../../src/api/entities.ts';
 import { calls } from '../../src/api/all-calls.ts';
 import { buildApp } from '../../server/app.ts';
 import { openDatabase } from '../../server/db/connect.ts';

@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONE_TIME_CODE_MAX_ATTEMPTS, type CodeSent, type LoginCodeSent, type LoginResult } from '../../src/api/index.ts';
+import type { CodeSent, LoginCodeSent, LoginResult } from '../../src/api/account/entities.ts';
+import { ONE_TIME_CODE_MAX_ATTEMPTS } from '../../src/api/account/limits.ts';
 import { MESSAGE_LIMITS } from '../../server/messaging/message-budget.ts';
 import { CODE_CHECK_RATE_LIMIT } from '../../server/routes/api/rate-limits.ts';
 import { callAs, latestCode, outboxOf, randomIp, registerCustomer, uniqueEmail, uniquePhone } from '../support/accounts.ts';

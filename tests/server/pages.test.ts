@@ -1,6 +1,8 @@
 /** Content pages: the list for the account area and one page by slug for /pages/:slug. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, type ApiError, type Page, type PageSummary } from '../../src/api/index.ts';
+import type { Page, PageSummary } from '../../src/api/entities.ts';
+import type { ApiError } from '../../src/api/errors.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -5,14 +5,11 @@
  * order end to end through its own calls against the fake provider.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  OrderStatus,
-  PAYMENT_METHOD_SETTINGS,
-  type CallName,
-  type PaymentGateway,
-  type PaymentState,
-  type Setting,
-} from '../../src/api/index.ts';
+import type { CallName } from '../../src/api/calls.ts';
+import type { PaymentGateway, PaymentState } from '../../src/api/checkout/payment-entities.ts';
+import { PAYMENT_METHOD_SETTINGS } from '../../src/api/checkout/payment-limits.ts';
+import type { Setting } from '../../src/api/entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { razorpaySignature } from '../../server/payments/razorpay-gateway.ts';
 import { switchPaymentMethod } from '../../server/payments/switch-method.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../support/accounts.ts';

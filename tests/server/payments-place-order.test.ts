@@ -7,7 +7,9 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus, type Order, type OrdersPage, type PaymentState } from '../../src/api/index.ts';
+import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
+import type { Order, OrdersPage } from '../../src/api/orders/entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { STRIPE_WEBHOOK_PATH } from '../../server/payments/plugin.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../support/accounts.ts';
 import { testDatabases } from '../support/databases.ts';

@@ -8,7 +8,10 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus, type AgentSessionResult, type CallName, type PaymentState } from '../../src/api/index.ts';
+import type { AgentSessionResult } from '../../src/api/account/entities.ts';
+import type { CallName } from '../../src/api/calls.ts';
+import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { STRIPE_WEBHOOK_PATH } from '../../server/payments/plugin.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../support/accounts.ts';
 import { testDatabases } from '../support/databases.ts';

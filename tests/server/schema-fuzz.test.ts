@@ -10,7 +10,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
-import { driverCalls as driverCalls_ } from '../../src/api/driver-calls.ts';
+import { driverCalls as driverCalls_ } from '../../src/api/driver/calls.ts';
 import { testDatabases } from '../support/databases.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTING_DEFAULTS, SETTING_KEYS } from '../../src/api/index.ts';
+import { SETTING_DEFAULTS, SETTING_KEYS } from '../../src/api/settings/defaults.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { USER_ROLES } from '../../server/db/tables.ts';
 import { DEMO_ACCOUNTS, formatDemoAccounts } from '../../server/seed/demo-accounts.ts';

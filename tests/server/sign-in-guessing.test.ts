@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../src/api/index.ts';
+import type { LoginResult } from '../../src/api/account/entities.ts';
 import { buildApp } from '../../server/app.ts';
 import { SIGN_IN_LIMITS } from '../../server/accounts/sign-in-guard.ts';
 import { MESSAGE_LIMITS } from '../../server/messaging/message-budget.ts';

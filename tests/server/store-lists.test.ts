@@ -4,13 +4,7 @@
  * what comes in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SELF_PICKUP_RADIUS_KM,
-  type CategorySlide,
-  type PromoSlides,
-  type Store,
-  type StoreCategory,
-} from '../../src/api/index.ts';
+import { SELF_PICKUP_RADIUS_KM, type CategorySlide, type PromoSlides, type Store, type StoreCategory } from '../../src/api/entities.ts';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/tables.ts';
 import { distanceKm } from '../../server/geo/distance.ts';

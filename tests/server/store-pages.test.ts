@@ -3,13 +3,7 @@
  * item, whether it is open and delivers to a point, and its reviews.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Item,
-  StoreDetail,
-  StoreMenu,
-  StoreOperationalStatus,
-  StoreReviews,
-} from '../../src/api/index.ts';
+import type { Item, StoreDetail, StoreMenu, StoreOperationalStatus, StoreReviews } from '../../src/api/entities.ts';
 import { testDatabases } from '../support/databases.ts';
 import { injectCall } from '../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';

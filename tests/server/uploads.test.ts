@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../src/api/index.ts';
+import type { Account } from '../../src/api/account/entities.ts';
 import {
   cleanupOrphanUploads,
   ORPHAN_GRACE_MS,

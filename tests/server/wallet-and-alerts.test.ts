@@ -6,7 +6,7 @@
  * the alert calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarkedRead, Notification, Wallet } from '../../src/api/index.ts';
+import type { MarkedRead, Notification, Wallet } from '../../src/api/account/entities.ts';
 import { HttpError } from '../../server/http-error.ts';
 import { appendWalletEntry } from '../../server/repositories/wallet-repository.ts';
 import { DEMO_ALERTS, DEMO_WALLET_ENTRIES } from '../../server/seed/seed-accounts.ts';

@@ -6,16 +6,10 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import {
-  API_PREFIX,
-  DEV_OUTBOX_PATH,
-  callPath,
-  type CallName,
-  type DevOutbox,
-  type DevOutboxMessage,
-  type LoginResult,
-  type OutboxChannel,
-} from '../../src/api/index.ts';
+import type { DevOutbox, DevOutboxMessage, LoginResult } from '../../src/api/account/entities.ts';
+import { DEV_OUTBOX_PATH, type OutboxChannel } from '../../src/api/account/limits.ts';
+import { callPath, type CallName } from '../../src/api/calls.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 
 /** A random client address in 10.0.0.0/8. */
 export function randomIp(): string {

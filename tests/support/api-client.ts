@@ -2,7 +2,8 @@
  * A tiny client for tests against a listening server: POST a call by name
  * and get status, headers and the parsed JSON body back.
  */
-import { API_PREFIX, type CallBody, type CallName } from '../../src/api/index.ts';
+import type { CallBody, CallName } from '../../src/api/calls.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 
 export interface ApiAnswer<T = unknown> {
   status: number;

@@ -4,7 +4,9 @@
  * answers the demo account's token.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_PREFIX, callPath, type CallName, type CallParams, type LoginResult } from '../../src/api/index.ts';
+import type { LoginResult } from '../../src/api/account/entities.ts';
+import { callPath, type CallName, type CallParams } from '../../src/api/calls.ts';
+import { API_PREFIX } from '../../src/api/paths.ts';
 import { DEMO_ACCOUNTS } from '../../server/seed/demo-accounts.ts';
 import type { UserRole } from '../../server/db/tables.ts';
 

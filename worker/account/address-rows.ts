@@ -3,8 +3,8 @@
  * it) replaces the table, with its fetchedAt in syncState, in one
  * transaction; and which saved address a save-address answer holds.
  */
-import type { Address } from '../../src/api/account-entities.ts';
-import type { SavedAddressInput } from '../../src/api/address-worker-api.ts';
+import type { Address } from '../../src/api/account/entities.ts';
+import type { SavedAddressInput } from '../../src/api/account/address-worker-api.ts';
 import { SyncResource, type ReplicaDatabase } from '../../src/db/schema.ts';
 import { CUSTOMER_SESSION_ID } from '../../src/db/session.ts';
 import { replaceAddresses } from '../replica/session.ts';

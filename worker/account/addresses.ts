@@ -8,8 +8,8 @@
  * waiting in an outbox could land after an order was placed for the old one.
  * Offline, a change answers reason 'offline' and nothing moves.
  */
-import type { Address } from '../../src/api/account-entities.ts';
-import type { SavedAddressInput, SavedAddressOutcome } from '../../src/api/address-worker-api.ts';
+import type { Address } from '../../src/api/account/entities.ts';
+import type { SavedAddressInput, SavedAddressOutcome } from '../../src/api/account/address-worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { SyncResource } from '../../src/db/schema.ts';
 import type { CustomerSession } from '../../src/db/session.ts';

@@ -5,9 +5,9 @@
  * agent's id and name for the "acting for" banner and the agent's own
  * session to return to (stopActing).
  */
-import type { Address, AgentSessionResult, CustomerMatch } from '../../src/api/account-entities.ts';
-import type { GuestInput } from '../../src/api/account-worker-api.ts';
-import { cleanPhone } from '../../src/api/account-rules.ts';
+import type { Address, AgentSessionResult, CustomerMatch } from '../../src/api/account/entities.ts';
+import type { GuestInput } from '../../src/api/account/worker-api.ts';
+import { cleanPhone } from '../../src/api/account/rules.ts';
 import type { LoginSummary, SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { CUSTOMER_SESSION_ID, type ActingAgent } from '../../src/db/session.ts';
 import type { ValueResult } from '../net/api-client.ts';

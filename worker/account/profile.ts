@@ -4,10 +4,10 @@
  * Each is made with the saved session; a refusal that means the session is
  * over (a ban, an unknown token) signs the user out here as well.
  */
-import { AVATAR_MAX_BYTES } from '../../src/api/account-limits.ts';
-import type { BanCheck, CodeSentInfo, DetailsChange } from '../../src/api/account-worker-api.ts';
-import { cleanPhone } from '../../src/api/account-rules.ts';
-import { avatarProblem, imageTypeOf } from '../../src/api/account-rules.ts';
+import { AVATAR_MAX_BYTES } from '../../src/api/account/limits.ts';
+import type { BanCheck, CodeSentInfo, DetailsChange } from '../../src/api/account/worker-api.ts';
+import { cleanPhone } from '../../src/api/account/rules.ts';
+import { avatarProblem, imageTypeOf } from '../../src/api/account/rules.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { PrefKey } from '../../src/db/schema.ts';
 import type { CustomerSession } from '../../src/db/session.ts';

@@ -3,9 +3,9 @@
  * password reset). Every sign-in ends in keepSession: one session row, one
  * path, whatever the way in. Refusals come back with the server's code.
  */
-import type { CodeSent, LoginResult } from '../../src/api/account-entities.ts';
-import type { CodeLoginInput, CodeSentInfo, LoginCodeSentInfo, RegisterInput } from '../../src/api/account-worker-api.ts';
-import { cleanPhone } from '../../src/api/account-rules.ts';
+import type { CodeSent, LoginResult } from '../../src/api/account/entities.ts';
+import type { CodeLoginInput, CodeSentInfo, LoginCodeSentInfo, RegisterInput } from '../../src/api/account/worker-api.ts';
+import { cleanPhone } from '../../src/api/account/rules.ts';
 import type { LoginSummary, SyncResult } from '../../src/api/worker-api.ts';
 import type { ValueResult } from '../net/api-client.ts';
 import { keepSession } from '../replica/session.ts';

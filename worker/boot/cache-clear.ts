@@ -6,7 +6,7 @@
  * server has not seen (cart, outbox, sessions). Then it refetches and stores
  * the new versions.
  */
-import { SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../src/api/settings.ts';
+import { SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../src/api/settings/defaults.ts';
 import type { SyncResult } from '../../src/api/worker-api.ts';
 import { PREFS_KEPT_ON_CACHE_CLEAR, TABLES_KEPT_ON_CACHE_CLEAR, type ReplicaDatabase } from '../../src/db/schema.ts';
 import type { SyncContext } from '../replica/context.ts';

@@ -11,8 +11,8 @@
  * A stale answer that still arrives finds no row and changes nothing.
  */
 import { appCalls } from '../../src/api/calls.ts';
-import { cartLineKey, type CartLineVerdict } from '../../src/api/cart-rules.ts';
-import type { CartAvailability, CartLineInput } from '../../src/api/order-entities.ts';
+import { cartLineKey, type CartLineVerdict } from '../../src/api/cart/rules.ts';
+import type { CartAvailability, CartLineInput } from '../../src/api/orders/entities.ts';
 import type { CartLineRow, CartMetaRow, ReplicaDatabase } from '../../src/db/schema.ts';
 import { findProblem } from '../net/check-shape.ts';
 import { dropCartChecks, readCartMeta, writeCartMeta } from './rows.ts';

@@ -11,9 +11,9 @@ import {
   chosenAddons,
   unitPriceOf,
   type CartStoreRef,
-} from '../../src/api/cart-rules.ts';
-import type { AddToCartInput, AddToCartOutcome, CartCheckOutcome, RemovedCartLine } from '../../src/api/cart-worker-api.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../src/api/order-limits.ts';
+} from '../../src/api/cart/rules.ts';
+import type { AddToCartInput, AddToCartOutcome, CartCheckOutcome, RemovedCartLine } from '../../src/api/cart/worker-api.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../src/api/orders/limits.ts';
 import type { DrainReport, SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { readItem } from '../../src/db/menu-reads.ts';
 import type { CartLineRow, ReplicaDatabase, StoreRow } from '../../src/db/schema.ts';

@@ -5,7 +5,7 @@
  * transaction over cartLines, cartMeta and outbox, so the totals (and the
  * tab-bar badge that reads them) never disagree with the lines.
  */
-import { cartTotals } from '../../src/api/cart-rules.ts';
+import { cartTotals } from '../../src/api/cart/rules.ts';
 import type { CartLineRow, CartMetaRow, ReplicaDatabase } from '../../src/db/schema.ts';
 
 export const CART_META_ID = 'cart';

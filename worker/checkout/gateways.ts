@@ -6,8 +6,8 @@
  * (Mercado Pago with the payment_id its return URL names). The page's word
  * is never the verdict: the server's answer is recorded like stripe-accept's.
  */
-import type { CheckoutResult, RazorpayCheckoutAnswer, VerifiedGateway } from '../../src/api/checkout-worker-api.ts';
-import type { PaymentState } from '../../src/api/payment-entities.ts';
+import type { CheckoutResult, RazorpayCheckoutAnswer, VerifiedGateway } from '../../src/api/checkout/worker-api.ts';
+import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
 import type { CheckoutDeps } from './quote.ts';
 import { invalidInput } from '../net/failures.ts';
 import { checkoutCall } from '../net/checkout-client.ts';

@@ -7,9 +7,9 @@
  * pending payment gone. Failed: the order is payment failed and the cart
  * stays for another try. Still pending: the row keeps the next action.
  */
-import type { CheckoutResult, PendingPaymentRow } from '../../src/api/checkout-worker-api.ts';
-import { OrderStatus } from '../../src/api/order-status.ts';
-import type { PaymentState } from '../../src/api/payment-entities.ts';
+import type { CheckoutResult, PendingPaymentRow } from '../../src/api/checkout/worker-api.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
+import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
 import { PrefKey, type ReplicaDatabase } from '../../src/db/schema.ts';
 import type { CustomerSession } from '../../src/db/session.ts';
 import { endSessionIfRefused, readSession } from '../replica/session.ts';

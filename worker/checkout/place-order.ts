@@ -30,12 +30,12 @@ import type {
   PlaceOrderBody,
   PlaceOrderInput,
   PlacedOrder,
-} from '../../src/api/checkout-worker-api.ts';
-import type { Order, OrderQuote } from '../../src/api/order-entities.ts';
-import { PAYMENT_MODES } from '../../src/api/order-limits.ts';
-import { OrderStatus } from '../../src/api/order-status.ts';
+} from '../../src/api/checkout/worker-api.ts';
+import type { Order, OrderQuote } from '../../src/api/orders/entities.ts';
+import { PAYMENT_MODES } from '../../src/api/orders/limits.ts';
+import { OrderStatus } from '../../src/api/orders/status.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
-import { isPaymentGatewayId } from '../../src/api/payment-limits.ts';
+import { isPaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import { PrefKey, type ReplicaDatabase } from '../../src/db/schema.ts';
 import type { CustomerSession } from '../../src/db/session.ts';
 import { endSessionIfRefused, readSession } from '../replica/session.ts';

@@ -6,9 +6,9 @@
  * and the ways to pay (PrefKey.paymentGateways) so the screen shows them
  * offline. Placing the order is place-order.ts.
  */
-import { VISITOR_QUOTE_USER_ID, type CheckoutChoices, type CheckoutQuoteRow, type CheckoutResult, type PaymentGatewaysRow } from '../../src/api/checkout-worker-api.ts';
+import { VISITOR_QUOTE_USER_ID, type CheckoutChoices, type CheckoutQuoteRow, type CheckoutResult, type PaymentGatewaysRow } from '../../src/api/checkout/worker-api.ts';
 import type { ErrorCode } from '../../src/api/errors.ts';
-import type { AppliedCoupon, OrderQuote } from '../../src/api/order-entities.ts';
+import type { AppliedCoupon, OrderQuote } from '../../src/api/orders/entities.ts';
 import { failureDetails } from '../../src/api/sync-result.ts';
 import type { SyncResult } from '../../src/api/worker-api.ts';
 import { PrefKey, type CartMetaRow, type ReplicaDatabase } from '../../src/db/schema.ts';

@@ -5,9 +5,9 @@
  * choices crossed the worker boundary unchecked, so they are checked here.
  */
 import type { CallBody } from '../../src/api/calls.ts';
-import type { CartCoupon, CheckoutChoices } from '../../src/api/checkout-worker-api.ts';
-import type { CartLineInput, DeliveryAddress } from '../../src/api/order-entities.ts';
-import { MAX_COUPON_CODE_LENGTH, MAX_ORDER_NOTES_LENGTH, MAX_TIP, ORDER_TYPES } from '../../src/api/order-limits.ts';
+import type { CartCoupon, CheckoutChoices } from '../../src/api/checkout/worker-api.ts';
+import type { CartLineInput, DeliveryAddress } from '../../src/api/orders/entities.ts';
+import { MAX_COUPON_CODE_LENGTH, MAX_ORDER_NOTES_LENGTH, MAX_TIP, ORDER_TYPES } from '../../src/api/orders/limits.ts';
 import type { SyncFailure } from '../../src/api/worker-api.ts';
 import type { CartMetaRow, ReplicaDatabase } from '../../src/db/schema.ts';
 import { readCartLines, readCartMeta } from '../cart/api.ts';

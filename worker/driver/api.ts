@@ -4,7 +4,7 @@
  * outbox (whose effects this area registers). Also what the composition
  * uses after the outbox's answers: driverRefresher.
  */
-import { DRIVER_MOVE_CALLS, TOGGLE_DUTY_CALL } from '../../src/api/driver-worker-api.ts';
+import { DRIVER_MOVE_CALLS, TOGGLE_DUTY_CALL } from '../../src/api/driver/worker-api.ts';
 import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';

@@ -5,7 +5,7 @@
  * §4): the step shows at once, waits for the network when there is none,
  * and reaches the server once, in order, with the time the driver acted.
  */
-import type { DriverOrder } from '../../src/api/driver-entities.ts';
+import type { DriverOrder } from '../../src/api/driver/entities.ts';
 import {
   DRIVER_MOVE_CALLS,
   TOGGLE_DUTY_CALL,
@@ -15,8 +15,8 @@ import {
   type DriverMove,
   type DriverOrderRow,
   type DriverSignIn,
-} from '../../src/api/driver-worker-api.ts';
-import { STOPPED_STATUSES, isStatusIn } from '../../src/api/order-status.ts';
+} from '../../src/api/driver/worker-api.ts';
+import { STOPPED_STATUSES, isStatusIn } from '../../src/api/orders/status.ts';
 import type { DrainReport, LoginSummary, SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { SyncResource, type ReplicaDatabase, type SessionRow } from '../../src/db/schema.ts';
 import { summaryOf } from '../replica/session.ts';

@@ -7,9 +7,9 @@
  * nothing is lost. Fixes have their own line in the outbox, so a long
  * batch never holds up the driver's moves.
  */
-import type { DriverFixInput } from '../../src/api/driver-entities.ts';
-import { DRIVER_GPS_BATCH_MAX } from '../../src/api/driver-limits.ts';
-import { GPS_BATCH_CALL, driverGpsUserKey, type DriverFix } from '../../src/api/driver-worker-api.ts';
+import type { DriverFixInput } from '../../src/api/driver/entities.ts';
+import { DRIVER_GPS_BATCH_MAX } from '../../src/api/driver/limits.ts';
+import { GPS_BATCH_CALL, driverGpsUserKey, type DriverFix } from '../../src/api/driver/worker-api.ts';
 import type { OutboxEntry } from '../../src/api/outbox.ts';
 import type { ReplicaDatabase, SessionRow } from '../../src/db/schema.ts';
 import { type OutboxEffects, queueAction } from '../outbox/api.ts';

@@ -7,7 +7,7 @@
  * Everything here runs inside the caller's transaction.
  */
 import { isApiError } from '../../src/api/errors.ts';
-import type { DriverOrder, DriverProfile } from '../../src/api/driver-entities.ts';
+import type { DriverOrder, DriverProfile } from '../../src/api/driver/entities.ts';
 import {
   TOGGLE_DUTY_CALL,
   driverMoveOfCall,
@@ -17,10 +17,10 @@ import {
   type DriverOrderRow,
   type DriverProfileRow,
   type PendingDriverMove,
-} from '../../src/api/driver-worker-api.ts';
-import type { OrderMoveResult } from '../../src/api/order-entities.ts';
-import { ORDER_STATUS_NAMES } from '../../src/api/order-limits.ts';
-import { DELIVERY_STEP_PATH, OrderStatus, type OrderStatusCode } from '../../src/api/order-status.ts';
+} from '../../src/api/driver/worker-api.ts';
+import type { OrderMoveResult } from '../../src/api/orders/entities.ts';
+import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
+import { DELIVERY_STEP_PATH, OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { OutboxEntry } from '../../src/api/outbox.ts';
 import type { ReplicaDatabase } from '../../src/db/schema.ts';
 import { EXPIRED_WORDS, type OutboxEffect, type OutboxOutcome } from '../outbox/api.ts';

@@ -6,7 +6,7 @@
  * Nothing is retried here: the callers decide, place-order with its key.
  */
 import { API_PREFIX, appCalls, type AppCallName, type CallBody, type CallResponse } from '../../src/api/calls.ts';
-import type { CheckoutFailure } from '../../src/api/checkout-worker-api.ts';
+import type { CheckoutFailure } from '../../src/api/checkout/worker-api.ts';
 import { findProblem } from './check-shape.ts';
 import { failureCode, failureFromAnswer } from '../../src/api/sync-result.ts';
 import { failureFromOutcome } from './failures.ts';

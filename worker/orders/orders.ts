@@ -5,7 +5,7 @@
  * read back from the replica, so the list and an order's detail show
  * offline with their age; cancelling needs the server and is never queued.
  */
-import type { CheckoutResult, PendingPaymentRow } from '../../src/api/checkout-worker-api.ts';
+import type { CheckoutResult, PendingPaymentRow } from '../../src/api/checkout/worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { PrefKey } from '../../src/db/schema.ts';
 import type { CustomerSession } from '../../src/db/session.ts';

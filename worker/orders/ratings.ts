@@ -5,9 +5,9 @@
  * the store's reviews saved on this device are fetched again so the new one
  * shows on /reviews/:slug.
  */
-import { MAX_RATING_COMMENT_LENGTH, RATING_MAX, RATING_MIN } from '../../src/api/order-limits.ts';
-import type { RatableOrder, RateOrderResult } from '../../src/api/order-entities.ts';
-import type { RatingInput } from '../../src/api/tracking-worker-api.ts';
+import { MAX_RATING_COMMENT_LENGTH, RATING_MAX, RATING_MIN } from '../../src/api/orders/limits.ts';
+import type { RatableOrder, RateOrderResult } from '../../src/api/orders/entities.ts';
+import type { RatingInput } from '../../src/api/orders/worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { NOT_SIGNED_IN } from '../replica/browse-context.ts';
 import type { SyncContext } from '../replica/context.ts';

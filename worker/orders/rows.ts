@@ -4,11 +4,11 @@
  * cursor (PrefKey.ordersList). Each function runs inside the caller's
  * transaction over `orders` and `prefs`.
  */
-import type { OrdersListRow, StoredOrder } from '../../src/api/checkout-worker-api.ts';
-import type { Order, OrderTracking, OrdersPage } from '../../src/api/order-entities.ts';
-import { ORDER_STATUS_NAMES, type OrderStatusName } from '../../src/api/order-limits.ts';
-import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/order-status.ts';
-import type { PaymentState } from '../../src/api/payment-entities.ts';
+import type { OrdersListRow, StoredOrder } from '../../src/api/checkout/worker-api.ts';
+import type { Order, OrderTracking, OrdersPage } from '../../src/api/orders/entities.ts';
+import { ORDER_STATUS_NAMES, type OrderStatusName } from '../../src/api/orders/limits.ts';
+import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/orders/status.ts';
+import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
 import { PrefKey, type ReplicaDatabase } from '../../src/db/schema.ts';
 import { readPref } from '../replica/prefs.ts';
 

@@ -6,9 +6,9 @@
  * order's `orders` row (rows.ts, the orders list's own patch), so
  * /my-orders moves with the running order.
  */
-import type { OrderTracking } from '../../src/api/order-entities.ts';
-import { isTerminalStatus } from '../../src/api/order-status.ts';
-import { bearingDegrees, distanceKm, runningOrderRowOf, type RunningOrderRow, type TrackingLink } from '../../src/api/tracking-worker-api.ts';
+import type { OrderTracking } from '../../src/api/orders/entities.ts';
+import { isTerminalStatus } from '../../src/api/orders/status.ts';
+import { bearingDegrees, distanceKm, runningOrderRowOf, type RunningOrderRow, type TrackingLink } from '../../src/api/orders/worker-api.ts';
 import type { ReplicaDatabase } from '../../src/db/schema.ts';
 import { CUSTOMER_SESSION_ID } from '../../src/db/session.ts';
 import { patchOrderTracking } from './rows.ts';

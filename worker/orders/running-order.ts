@@ -3,7 +3,7 @@
  * (the home banner's source), one get-order-status into an order's row, and
  * the order itself for a page whose `orders` table lacks it.
  */
-import { runningOrderRowOf, type RunningOrderRef } from '../../src/api/tracking-worker-api.ts';
+import { runningOrderRowOf, type RunningOrderRef } from '../../src/api/orders/worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { CUSTOMER_SESSION_ID } from '../../src/db/session.ts';
 import { NOT_SIGNED_IN, customerSession } from '../replica/browse-context.ts';

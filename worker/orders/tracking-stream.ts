@@ -5,7 +5,7 @@
  * token travels in the Authorization header rather than the URL, and the
  * tracker decides itself when to reconnect and when to poll instead.
  */
-import { ORDER_EVENTS_PATH } from '../../src/api/order-limits.ts';
+import { ORDER_EVENTS_PATH } from '../../src/api/orders/limits.ts';
 import type { SyncFailure } from '../../src/api/worker-api.ts';
 import { failureFromAnswer } from '../../src/api/sync-result.ts';
 

@@ -11,9 +11,9 @@
  * when the customer signs out.
  */
 import { appCalls } from '../../src/api/calls.ts';
-import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENT_TYPES } from '../../src/api/order-limits.ts';
-import type { OrderTracking } from '../../src/api/order-entities.ts';
-import { isTerminalStatus } from '../../src/api/order-status.ts';
+import { ORDER_EVENTS_HEARTBEAT_MS, ORDER_EVENT_TYPES } from '../../src/api/orders/limits.ts';
+import type { OrderTracking } from '../../src/api/orders/entities.ts';
+import { isTerminalStatus } from '../../src/api/orders/status.ts';
 import type { SyncResult } from '../../src/api/worker-api.ts';
 import { backoffDelay } from '../net/backoff.ts';
 import { NOT_SIGNED_IN } from '../replica/browse-context.ts';

@@ -8,8 +8,8 @@
  * lets it pass, and a batch that cannot get through leaves its rows pending
  * for the next pass, whose first row goes out alone (and may be queued).
  */
-import { DRIVER_ACTIONS_BATCH_MAX, DRIVER_BATCH_CALLS, type DriverBatchCall } from '../../src/api/driver-limits.ts';
-import type { DriverActionResults } from '../../src/api/driver-entities.ts';
+import { DRIVER_ACTIONS_BATCH_MAX, DRIVER_BATCH_CALLS, type DriverBatchCall } from '../../src/api/driver/limits.ts';
+import type { DriverActionResults } from '../../src/api/driver/entities.ts';
 import { API_PREFIX } from '../../src/api/paths.ts';
 import { replayVerdict, type OutboxEntry } from '../../src/api/outbox.ts';
 import type { DrainDeps } from './drain-deps.ts';

@@ -1,5 +1,5 @@
 /**
- * The fingerprint of src/api/texts.ts in this build, defined by vite.config.ts
+ * The fingerprint of src/api/language/texts.ts in this build, defined by vite.config.ts
  * (`__BUILT_IN_TEXTS_VERSION__`); null where no build defined it (tests, the
  * dev server), which makes the worker write the texts every boot.
  */

@@ -3,7 +3,7 @@
  * logout (spec §4's list, nothing else), and ending a session the server
  * refused (a ban, a token it no longer knows) with a note the UI shows.
  */
-import type { Account, Address, SignedInUser } from '../../src/api/account-entities.ts';
+import type { Account, Address, SignedInUser } from '../../src/api/account/entities.ts';
 import type { ErrorCode } from '../../src/api/errors.ts';
 import type { LoginSummary, SyncFailure } from '../../src/api/worker-api.ts';
 import { PrefKey, SyncResource, type ReplicaDatabase, type SessionRow } from '../../src/db/schema.ts';

@@ -4,7 +4,7 @@
  * data with an old "updated" time, nor half a list.
  */
 import type { Language, LanguageWithData, Page, PopularLocation, Setting } from '../../src/api/entities.ts';
-import { SETTING_DEFAULTS } from '../../src/api/settings.ts';
+import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
 import type { UserAddress } from '../../src/api/entities.ts';
 import {
   BUILT_IN_TEXTS_ID,
@@ -39,7 +39,7 @@ export async function replaceSettings(db: ReplicaDatabase, settings: readonly Se
  * The texts (about 10 kB gzipped, every screen's words) are a chunk of their
  * own loaded only then: most boots of an installed app find them stored and
  * neither download, parse nor rewrite them. `textsVersion` is the build's
- * fingerprint of src/api/texts.ts (vite.config.ts); null (a test or dev run
+ * fingerprint of src/api/language/texts.ts (vite.config.ts); null (a test or dev run
  * without one) always writes.
  */
 export async function writeBuiltInDefaults(db: ReplicaDatabase, textsVersion: string | null = BUILT_IN_TEXTS_VERSION) {
@@ -49,7 +49,7 @@ export async function writeBuiltInDefaults(db: ReplicaDatabase, textsVersion: st
   ]);
   const texts =
     textsVersion === null || storedVersion?.value !== textsVersion || storedTexts === 0
-      ? (await import('../../src/api/texts.ts')).ENGLISH_TEXTS
+      ? (await import('../../src/api/language/texts.ts')).ENGLISH_TEXTS
       : null;
   await db.transaction('rw', db.settings, db.translations, db.prefs, async () => {
     if (texts) {

@@ -10,8 +10,9 @@ import {
   ADDRESS_HOUSE_MAX_LENGTH,
   ADDRESS_TAG_MAX_LENGTH,
   ADDRESS_TEXT_MAX_LENGTH,
-} from '../../../src/api/address-calls.ts';
-import type { Address, CallBody } from '../../../src/api/index.ts';
+} from '../../../src/api/account/address-calls.ts';
+import type { Address } from '../../../src/api/account/entities.ts';
+import type { CallBody } from '../../../src/api/calls.ts';
 import { forbidden, requireUser } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { recordIfActing, type AgentAction } from '../../repositories/agent-actions-repository.ts';

@@ -1,9 +1,9 @@
 /**
- * The console's calls, part A (src/api/admin-calls.ts): who may call is
+ * The console's calls, part A (src/api/admin/calls.ts): who may call is
  * checked here (admin-access.ts), what each call does lives in server/admin/.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { adminCalls } from '../../../src/api/admin-calls.ts';
+import type { adminCalls } from '../../../src/api/admin/calls.ts';
 import { requireAdmin, requireOrderStaff } from '../../admin/admin-access.ts';
 import { assignDriver } from '../../admin/assign-driver.ts';
 import { auditPage } from '../../admin/audit-log.ts';

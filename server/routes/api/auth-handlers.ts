@@ -21,12 +21,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  ONE_TIME_CODE_LIFETIME_SECONDS,
-  type CallBody,
-  type CodeSent,
-  type LoginResult,
-} from '../../../src/api/index.ts';
+import type { CodeSent, LoginResult } from '../../../src/api/account/entities.ts';
+import { ONE_TIME_CODE_LIFETIME_SECONDS } from '../../../src/api/account/limits.ts';
+import type { CallBody } from '../../../src/api/calls.ts';
 import { accountBanned } from '../../auth/authenticate.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone, requireName } from '../../accounts/identifiers.ts';

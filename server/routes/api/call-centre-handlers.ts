@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AgentSessionResult } from '../../../src/api/index.ts';
+import type { AgentSessionResult } from '../../../src/api/account/entities.ts';
 import { searchCustomers } from '../../accounts/customer-search.ts';
 import { accountBanned, forbidden, requireAgent } from '../../auth/authenticate.ts';
 import { hashPassword } from '../../auth/passwords.ts';

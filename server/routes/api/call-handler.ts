@@ -3,7 +3,7 @@
  * it from the areas' handler files, which implement their part of it).
  */
 import type { FastifyRequest } from 'fastify';
-import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/index.ts';
+import type { CallBody, CallName, CallParams, CallResponse } from '../../../src/api/calls.ts';
 
 /**
  * An answer already serialised as JSON (the nearby engine's store lists, as UTF-8 bytes): sent as it

@@ -1,11 +1,12 @@
 /**
- * The console's catalogue calls (src/api/catalog-admin-calls.ts): who may
+ * The console's catalogue calls (src/api/admin/catalog-calls.ts): who may
  * ask, then the module under server/admin/catalog-*.ts that does it. Every
  * write there runs with its audit row in one transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { catalogAdminCalls } from '../../../src/api/catalog-admin-calls.ts';
-import { ADMIN_STORES_PAGE_SIZE, type CallName } from '../../../src/api/index.ts';
+import type { catalogAdminCalls } from '../../../src/api/admin/catalog-calls.ts';
+import { ADMIN_STORES_PAGE_SIZE } from '../../../src/api/admin/catalog-limits.ts';
+import type { CallName } from '../../../src/api/calls.ts';
 import { recordAudit } from '../../admin/audit.ts';
 import { notFound } from '../../http-error.ts';
 import { assertStoreAccess, requireCatalogAdmin, requireCatalogStaff, type CatalogStaff } from '../../admin/catalog-access.ts';

@@ -1,13 +1,14 @@
 /**
- * The driver area's calls (src/api/driver-calls.ts): signing in, the
+ * The driver area's calls (src/api/driver/calls.ts): signing in, the
  * driver's profile and duty, the orders offered to them, held and delivered,
  * and batches of GPS fixes. The moves themselves (accept-to-deliver,
  * pickedup-order, deliver-order) are lifecycle calls (lifecycle-handlers.ts).
  * Everything but delivery/login is for drivers only (403 FORBIDDEN).
  */
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, IDEMPOTENCY_HEADER, replayVerdict } from '../../../src/api/index.ts';
-import type { DriverActionResult } from '../../../src/api/driver-entities.ts';
+import { IDEMPOTENCY_HEADER, replayVerdict } from '../../../src/api/outbox.ts';
+import { API_PREFIX } from '../../../src/api/paths.ts';
+import type { DriverActionResult } from '../../../src/api/driver/entities.ts';
 import { accountBanned, requireDriver } from '../../auth/authenticate.ts';
 import { userByPassword } from '../../accounts/password-sign-in.ts';
 import { loginResult } from '../../accounts/sessions.ts';

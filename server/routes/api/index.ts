@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema, callRoute, type CallDefinition, type CallName } from '../../../src/api/index.ts';
+import { callRoute, type CallDefinition, type CallName } from '../../../src/api/calls.ts';
+import { ApiErrorSchema } from '../../../src/api/errors.ts';
 import { calls } from '../../../src/api/all-calls.ts';
 import { withColumnBounds } from '../../../src/api/column-bounds.ts';
 import { JsonText, type CallHandler } from './call-handler.ts';

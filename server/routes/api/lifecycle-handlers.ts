@@ -10,7 +10,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OrderStatus, type OrderMoveResult, type OrderStatusCode } from '../../../src/api/index.ts';
+import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
+import { OrderStatus, type OrderStatusCode } from '../../../src/api/orders/status.ts';
 import { forbidden, requireDriver, requireUser } from '../../auth/authenticate.ts';
 import { checkDriverMayTake } from '../../drivers/accept-rules.ts';
 import { readDriverSettings } from '../../drivers/driver-settings.ts';

@@ -1,6 +1,6 @@
 /** The calls that choose a location: place search by text (coordinate-to-address sits with the store calls). */
 import type { FastifyInstance } from 'fastify';
-import { PLACE_SEARCH_LIMIT } from '../../../src/api/index.ts';
+import { PLACE_SEARCH_LIMIT } from '../../../src/api/entities.ts';
 import { HttpError } from '../../http-error.ts';
 import type { CallHandlers } from './call-handler.ts';
 

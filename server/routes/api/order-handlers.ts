@@ -8,7 +8,10 @@
  * (store and driver moves, tracking, ratings) has its own handlers.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, ORDERS_PAGE_SIZE, isPaymentGatewayId, type AppliedCoupon } from '../../../src/api/index.ts';
+import { isPaymentGatewayId } from '../../../src/api/checkout/payment-limits.ts';
+import type { AppliedCoupon } from '../../../src/api/orders/entities.ts';
+import { ORDERS_PAGE_SIZE } from '../../../src/api/orders/limits.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { forbidden, requireUser, tokenOf } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { cartAvailability, loadCheckoutStore } from '../../ordering/availability.ts';

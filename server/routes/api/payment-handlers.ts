@@ -16,7 +16,7 @@ import {
   startOrderPayment,
 } from '../../payments/order-payments.ts';
 import { recordIfActing } from '../../repositories/agent-actions-repository.ts';
-import type { PaymentState } from '../../../src/api/index.ts';
+import type { PaymentState } from '../../../src/api/checkout/payment-entities.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './call-handler.ts';
 

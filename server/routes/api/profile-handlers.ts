@@ -14,7 +14,8 @@ import { emailTaken, phoneTaken, type SessionUser } from '../../repositories/use
 import { CONTACT_CHECK } from './auth-handlers.ts';
 import { recordIfActing } from '../../repositories/agent-actions-repository.ts';
 import { forgetUpload, storeUploadedImage } from '../../uploads/uploaded-images.ts';
-import type { Account, CallBody } from '../../../src/api/index.ts';
+import type { Account } from '../../../src/api/account/entities.ts';
+import type { CallBody } from '../../../src/api/calls.ts';
 import type { CallHandlers } from './call-handler.ts';
 
 export type ProfileCalls =

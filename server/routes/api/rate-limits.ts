@@ -14,7 +14,7 @@
  * code (one-time-codes-repository.ts).
  */
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { CallName } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
 
 /** Password sign-ins per client address and e-mail (or phone), per window: enough for typos, not for guessing. */
 export const LOGIN_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;

@@ -1,11 +1,11 @@
 /** The calls that find food: store lists near a point, one store, its menu, sliders, search, reviews, addresses. */
 import type { FastifyInstance } from 'fastify';
-import type { Store, StoreDetail } from '../../../src/api/index.ts';
+import type { Store, StoreDetail } from '../../../src/api/entities.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { distanceKm } from '../../geo/distance.ts';
 import { notFound } from '../../http-error.ts';
 import { NO_RELEASE, type JsonAnswer } from '../../nearby/nearby-engine.ts';
-import { matchesSearch, searchQuery } from '../../../src/api/search-match.ts';
+import { matchesSearch, searchQuery } from '../../../src/api/catalog/search-match.ts';
 import { deliversTo } from '../../repositories/stores-repository.ts';
 import {
   translateItems,

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SettingsMap } from '../../api/settings.ts';
+import type { SettingsMap } from '../../api/settings/defaults.ts';
 import { NEVER_FETCHED } from '../../db/schema.ts';
 import type { BootHomeSnapshot } from '../../features/home/home-snapshot.ts';
 import { useReplica } from '../services.tsx';

@@ -1,7 +1,7 @@
 /** The account area's destinations (spec §2) and the content pages, as one list of links. */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';

@@ -8,8 +8,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isSwitchOn } from '../../api/setting-values.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { isSwitchOn } from '../../api/settings/values.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
 import { useSettings, useT } from '../../app/settings-and-language.tsx';

@@ -4,9 +4,9 @@
  * and sent only when the user saves it.
  */
 import { useId, useRef, useState } from 'react';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../api/account-limits.ts';
-import { imageTypeOf } from '../../api/account-rules.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../api/account/limits.ts';
+import { imageTypeOf } from '../../api/account/rules.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';

@@ -1,6 +1,6 @@
 /** delete-user behind a confirmation that says what it does; not offered to an agent acting for the customer. */
 import { useState } from 'react';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';

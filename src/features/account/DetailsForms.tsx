@@ -6,8 +6,8 @@
  * phone, and a wrong or expired code, are said at their field.
  */
 import { useState, type FormEvent } from 'react';
-import { ONE_TIME_CODE_DIGITS, ONE_TIME_CODE_LIFETIME_SECONDS } from '../../api/account-limits.ts';
-import { cleanPhone } from '../../api/account-rules.ts';
+import { ONE_TIME_CODE_DIGITS, ONE_TIME_CODE_LIFETIME_SECONDS } from '../../api/account/limits.ts';
+import { cleanPhone } from '../../api/account/rules.ts';
 import type { ErrorCode } from '../../api/errors.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';

@@ -7,8 +7,8 @@
  */
 import { useEffect, useRef, type FormEvent } from 'react';
 import type { ErrorCode } from '../../api/errors.ts';
-import { ADDRESS_HOUSE_MAX_LENGTH, ADDRESS_TAG_MAX_LENGTH, ADDRESS_TEXT_MAX_LENGTH } from '../../api/address-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { ADDRESS_HOUSE_MAX_LENGTH, ADDRESS_TAG_MAX_LENGTH, ADDRESS_TEXT_MAX_LENGTH } from '../../api/account/address-limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';

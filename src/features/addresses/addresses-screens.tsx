@@ -8,8 +8,8 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MAX_SAVED_ADDRESSES } from '../../api/address-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { MAX_SAVED_ADDRESSES } from '../../api/account/address-limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';

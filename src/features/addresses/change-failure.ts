@@ -3,7 +3,7 @@
  * changes are never queued (worker/account/addresses.ts says why), so the user must
  * know nothing changed and that it needs the network.
  */
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { failureTextKey } from '../../lib/failure-text.ts';
 

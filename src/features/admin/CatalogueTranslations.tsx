@@ -21,7 +21,7 @@ import {
   type CatalogueTranslationField,
   type CatalogueTranslationKind,
   type CatalogueTranslations as Translations,
-} from '../../api/catalog-admin-entities.ts';
+} from '../../api/admin/catalog-entities.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { failureDetails } from '../../api/sync-result.ts';

@@ -4,7 +4,7 @@
  * the address in. The upload's refusal (type, size) shows under the field.
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { CATALOG_IMAGE_MAX_BYTES } from '../../api/catalog-admin-limits.ts';
+import { CATALOG_IMAGE_MAX_BYTES } from '../../api/admin/catalog-limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { useConsoleCall } from './console-session.tsx';

@@ -6,7 +6,7 @@
  * on OpenStreetMap for a real map.
  */
 import type { MouseEvent } from 'react';
-import { EARTH_RADIUS_KM } from '../../api/tracking-worker-api.ts';
+import { EARTH_RADIUS_KM } from '../../api/orders/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { openStreetMapUrl, projectionFor, scaleBarFor, type MapSize } from '../running-order/map-geometry.ts';
 

@@ -5,7 +5,7 @@
  * stores and their orders; administrators see everything, for every store.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { ConsoleRole } from './console-session.tsx';
 
 export interface ConsoleSection {

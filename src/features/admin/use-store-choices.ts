@@ -5,8 +5,8 @@
  * STORE_CHOICES_MAX rather than read a directory.
  */
 import { useEffect, useState } from 'react';
-import { ADMIN_STORES_PAGE_MAX } from '../../api/catalog-admin-limits.ts';
-import type { AdminStoreList, AdminStoreSummary } from '../../api/catalog-admin-entities.ts';
+import { ADMIN_STORES_PAGE_MAX } from '../../api/admin/catalog-limits.ts';
+import type { AdminStoreList, AdminStoreSummary } from '../../api/admin/catalog-entities.ts';
 import type { SyncFailure } from '../../api/sync-result.ts';
 import type { ConsoleResult } from './admin-api.ts';
 import { useConsoleCall } from './console-session.tsx';

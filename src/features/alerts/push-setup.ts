@@ -6,7 +6,7 @@
  * registration (`getToken(messaging, { vapidKey, serviceWorkerRegistration })`),
  * and the sync worker saves it. Firebase loads here, on demand only.
  */
-import type { SettingKey } from '../../api/settings.ts';
+import type { SettingKey } from '../../api/settings/defaults.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
 
 export interface FirebaseWebConfig {

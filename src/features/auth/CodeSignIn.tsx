@@ -4,7 +4,7 @@
  * e-mail at the code step, and the code creates the account.
  */
 import { useState, type FormEvent } from 'react';
-import { ONE_TIME_CODE_DIGITS } from '../../api/account-limits.ts';
+import { ONE_TIME_CODE_DIGITS } from '../../api/account/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { checkCode, checkEmail, checkFields, checkName, checkPhone } from '../../lib/account-validation.ts';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account-limits.ts';
+import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account/limits.ts';
 import type { ErrorCode } from '../../api/errors.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account-limits.ts';
+import { ONE_TIME_CODE_DIGITS, PASSWORD_MIN_LENGTH } from '../../api/account/limits.ts';
 import type { ErrorCode } from '../../api/errors.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';
 import { useT } from '../../app/settings-and-language.tsx';

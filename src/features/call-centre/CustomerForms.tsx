@@ -1,8 +1,8 @@
 /** What an agent does on the call-centre page: find the caller and act for them, or register a guest and act for them. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { CustomerMatch } from '../../api/account-entities.ts';
-import { PASSWORD_MIN_LENGTH } from '../../api/account-limits.ts';
+import type { CustomerMatch } from '../../api/account/entities.ts';
+import { PASSWORD_MIN_LENGTH } from '../../api/account/limits.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';

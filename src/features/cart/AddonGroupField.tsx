@@ -5,7 +5,7 @@
  * groups say so, and a broken rule is said in words under the group.
  */
 import type { AddonCategory } from '../../api/entities.ts';
-import { addonLimits } from '../../api/cart-rules.ts';
+import { addonLimits } from '../../api/cart/rules.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { addonRuleText, isRequiredGroup } from './addon-text.ts';

@@ -1,8 +1,8 @@
 /** One cart line: what it is, its add-ons, its price (and whether it changed), the server's verdict, and its quantity. */
 import type { Ref } from 'react';
-import type { UnavailableReason } from '../../api/order-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
-import { MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
+import type { UnavailableReason } from '../../api/orders/limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
+import { MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { CartLineRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { RemovedCartLine } from '../../api/cart-worker-api.ts';
+import type { RemovedCartLine } from '../../api/cart/worker-api.ts';
 import type { CartLineRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

@@ -7,8 +7,8 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { addonChoiceProblems, chosenAddons, unitPriceOf, type AddonChoiceProblem } from '../../api/cart-rules.ts';
-import { MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
+import { addonChoiceProblems, chosenAddons, unitPriceOf, type AddonChoiceProblem } from '../../api/cart/rules.ts';
+import { MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useReplica } from '../../app/services.tsx';

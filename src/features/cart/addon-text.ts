@@ -1,6 +1,6 @@
 /** Words for add-on group rules and for a choice that breaks them. */
 import type { AddonCategory } from '../../api/entities.ts';
-import { addonLimits, type AddonChoiceProblem } from '../../api/cart-rules.ts';
+import { addonLimits, type AddonChoiceProblem } from '../../api/cart/rules.ts';
 import type { Translate } from '../../app/settings-and-language.tsx';
 
 /** "Choose 1", "Choose 1 to 3", "Choose up to 2"… from a group's min/max (null max: any number). */

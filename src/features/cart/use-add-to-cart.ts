@@ -5,9 +5,9 @@
  * the cart as it is).
  */
 import { useState } from 'react';
-import type { AddToCartInput, AddToCartOutcome, AddToCartRefusal } from '../../api/cart-worker-api.ts';
-import type { CartStoreRef } from '../../api/cart-rules.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../api/order-limits.ts';
+import type { AddToCartInput, AddToCartOutcome, AddToCartRefusal } from '../../api/cart/worker-api.ts';
+import type { CartStoreRef } from '../../api/cart/rules.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { Translate } from '../../app/settings-and-language.tsx';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

@@ -14,9 +14,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { VISITOR_QUOTE_USER_ID, type CheckoutFailure } from '../../api/checkout-worker-api.ts';
-import { MAX_ORDER_NOTES_LENGTH } from '../../api/order-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { VISITOR_QUOTE_USER_ID, type CheckoutFailure } from '../../api/checkout/worker-api.ts';
+import { MAX_ORDER_NOTES_LENGTH } from '../../api/orders/limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

@@ -7,8 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { CheckoutFailure } from '../../api/checkout-worker-api.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { CheckoutFailure } from '../../api/checkout/worker-api.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

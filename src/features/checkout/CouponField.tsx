@@ -6,9 +6,9 @@
  * cart across reloads.
  */
 import { useState, type FormEvent } from 'react';
-import type { CartCoupon, CheckoutChoices, CheckoutFailure } from '../../api/checkout-worker-api.ts';
+import type { CartCoupon, CheckoutChoices, CheckoutFailure } from '../../api/checkout/worker-api.ts';
 import { errorTextKey } from '../../api/errors.ts';
-import { MAX_COUPON_CODE_LENGTH } from '../../api/order-limits.ts';
+import { MAX_COUPON_CODE_LENGTH } from '../../api/orders/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { FormField } from '../../ui/FormField.tsx';

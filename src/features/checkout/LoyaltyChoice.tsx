@@ -8,8 +8,8 @@
 import { useId, useState } from 'react';
 import type { ErrorCode } from '../../api/errors.ts';
 import { errorTextKey } from '../../api/errors.ts';
-import type { LoyaltySummary } from '../../api/order-entities.ts';
-import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../api/order-limits.ts';
+import type { LoyaltySummary } from '../../api/orders/entities.ts';
+import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../api/orders/limits.ts';
 import type { CartMetaRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

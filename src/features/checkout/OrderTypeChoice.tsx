@@ -1,5 +1,5 @@
 /** Delivery or self pickup (spec §4): a choice only at a store that offers both, else a line saying which. */
-import type { OrderType } from '../../api/order-limits.ts';
+import type { OrderType } from '../../api/orders/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 
 interface OrderTypeChoiceProps {

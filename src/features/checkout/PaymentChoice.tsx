@@ -5,8 +5,8 @@
  * the rest (the partial wallet payment).
  */
 import { useId } from 'react';
-import type { OrderQuote } from '../../api/order-entities.ts';
-import type { OrderType, PaymentMode } from '../../api/order-limits.ts';
+import type { OrderQuote } from '../../api/orders/entities.ts';
+import type { OrderType, PaymentMode } from '../../api/orders/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { paymentMethodText } from '../orders/order-words.ts';

@@ -10,11 +10,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { CheckoutFailure, CheckoutResult, PendingPaymentRow, VerifiedGateway } from '../../api/checkout-worker-api.ts';
-import { OrderStatus } from '../../api/order-status.ts';
-import type { PaymentState } from '../../api/payment-entities.ts';
-import type { PaymentGatewayId } from '../../api/payment-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { CheckoutFailure, CheckoutResult, PendingPaymentRow, VerifiedGateway } from '../../api/checkout/worker-api.ts';
+import { OrderStatus } from '../../api/orders/status.ts';
+import type { PaymentState } from '../../api/checkout/payment-entities.ts';
+import type { PaymentGatewayId } from '../../api/checkout/payment-limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

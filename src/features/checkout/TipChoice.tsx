@@ -1,7 +1,7 @@
 /** A tip for the driver (only while tips are on, for a delivery): none, a share of the subtotal, or an amount typed. */
 import { useId } from 'react';
-import { MAX_TIP } from '../../api/order-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { MAX_TIP } from '../../api/orders/limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { TIP_PERCENTS } from './checkout-choices.ts';

@@ -5,10 +5,10 @@
  * address inside its delivery area, the tip in minor units, the payment mode
  * and whether the wallet pays first.
  */
-import type { CheckoutChoices, CheckoutQuoteRow, PaymentGatewaysRow } from '../../api/checkout-worker-api.ts';
-import type { DeliveryAddress } from '../../api/order-entities.ts';
-import { MAX_TIP, PAYMENT_MODES, type OrderType, type PaymentMode } from '../../api/order-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { CheckoutChoices, CheckoutQuoteRow, PaymentGatewaysRow } from '../../api/checkout/worker-api.ts';
+import type { DeliveryAddress } from '../../api/orders/entities.ts';
+import { MAX_TIP, PAYMENT_MODES, type OrderType, type PaymentMode } from '../../api/orders/limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { AddressRow, SavedAddressRow, StoreRow } from '../../db/schema.ts';
 import { isWithinDeliveryArea, type DeliveryArea } from '../../lib/geo-distance.ts';
 import type { CheckoutDraft, TipChoice } from './use-checkout-draft.ts';

@@ -6,7 +6,7 @@
  * server checks (razorpay-process). Only the calls the payment step makes
  * are typed here.
  */
-import type { RazorpayCheckoutAnswer } from '../../api/checkout-worker-api.ts';
+import type { RazorpayCheckoutAnswer } from '../../api/checkout/worker-api.ts';
 import { loadProviderScript } from './provider-js.ts';
 
 export const RAZORPAY_JS_URL = 'https://checkout.razorpay.com/v1/checkout.js';

@@ -6,8 +6,8 @@
  * (Mercado Pago's payment_id, Khalti's pidx…) and payment_cancelled=1 from a
  * cancel button. The checkout then asks the server to verify the payment.
  */
-import type { VerifiedGateway } from '../../api/checkout-worker-api.ts';
-import type { PaymentGatewayId } from '../../api/payment-limits.ts';
+import type { VerifiedGateway } from '../../api/checkout/worker-api.ts';
+import type { PaymentGatewayId } from '../../api/checkout/payment-limits.ts';
 
 /** Leaving the app for the provider's page; a seam for tests, where jsdom cannot navigate. */
 export const providerPage = {

@@ -5,8 +5,8 @@
  * provider's window with the fields the server answered.
  */
 import { useEffect, useState } from 'react';
-import type { RazorpayCheckoutAnswer } from '../../api/checkout-worker-api.ts';
-import type { PaymentGatewayId } from '../../api/payment-limits.ts';
+import type { RazorpayCheckoutAnswer } from '../../api/checkout/worker-api.ts';
+import type { PaymentGatewayId } from '../../api/checkout/payment-limits.ts';
 import { loadPaytm, openPaytmCheckout } from './paytm-js.ts';
 import { loadRazorpay, openRazorpayCheckout, type ScriptCheckoutHandlers } from './razorpay-js.ts';
 

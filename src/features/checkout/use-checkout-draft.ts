@@ -5,7 +5,7 @@
  * server's prices stay in the replica.
  */
 import { useCallback, useState } from 'react';
-import type { OrderType, PaymentMode } from '../../api/order-limits.ts';
+import type { OrderType, PaymentMode } from '../../api/orders/limits.ts';
 
 /** A preset share of the subtotal, or an amount the customer typed (in currency units, as typed). */
 export type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; text: string };

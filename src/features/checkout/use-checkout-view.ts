@@ -14,8 +14,8 @@ import {
   type PaymentGatewaysRow,
   type PendingPaymentRow,
   type PlaceOrderAttempt,
-} from '../../api/checkout-worker-api.ts';
-import type { DeliveryAddress } from '../../api/order-entities.ts';
+} from '../../api/checkout/worker-api.ts';
+import type { DeliveryAddress } from '../../api/orders/entities.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { useReplica } from '../../app/services.tsx';
 import { PrefKey, type AddressRow, type CartLineRow, type CartMetaRow, type SavedAddressRow, type StoreRow } from '../../db/schema.ts';

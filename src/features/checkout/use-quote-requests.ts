@@ -8,7 +8,7 @@
  * screen (`priced`): only then may the order be placed (issue 15 point 2).
  */
 import { useEffect, useState } from 'react';
-import type { CheckoutChoices } from '../../api/checkout-worker-api.ts';
+import type { CheckoutChoices } from '../../api/checkout/worker-api.ts';
 import { useBackOnline } from '../../app/hooks/use-back-online.ts';
 import { useSyncWorker } from '../../app/services.tsx';
 

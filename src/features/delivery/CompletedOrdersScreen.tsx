@@ -4,7 +4,7 @@
  * again; "Load more" follows the server's cursor to older ones.
  */
 import { useEffect, useState } from 'react';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

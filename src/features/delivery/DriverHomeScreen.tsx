@@ -5,7 +5,7 @@
  * the background.
  */
 import { Link, useNavigate } from 'react-router-dom';
-import type { DriverProfileRow } from '../../api/driver-worker-api.ts';
+import type { DriverProfileRow } from '../../api/driver/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';

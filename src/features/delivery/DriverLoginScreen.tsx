@@ -5,9 +5,9 @@
  * reads ACCOUNT_LOCKED in words). Signed in, they go back to the driver page
  * that sent them here.
  */
-import { cleanPhone } from '../../api/account-rules.ts';
+import { cleanPhone } from '../../api/account/rules.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { DriverSignIn } from '../../api/driver-worker-api.ts';
+import type { DriverSignIn } from '../../api/driver/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';

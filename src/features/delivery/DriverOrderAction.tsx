@@ -6,9 +6,9 @@
  * network.
  */
 import { useState, type FormEvent } from 'react';
-import type { DriverMove, DriverOrderRow } from '../../api/driver-worker-api.ts';
-import { OrderStatus } from '../../api/order-status.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { DriverMove, DriverOrderRow } from '../../api/driver/worker-api.ts';
+import { OrderStatus } from '../../api/orders/status.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';

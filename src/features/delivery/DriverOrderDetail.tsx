@@ -5,8 +5,8 @@
  * and directions, the items and the notes.
  */
 import { useState } from 'react';
-import type { DriverOrderRow } from '../../api/driver-worker-api.ts';
-import { OrderStatus } from '../../api/order-status.ts';
+import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
+import { OrderStatus } from '../../api/orders/status.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

@@ -5,8 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DriverOrderRow } from '../../api/driver-worker-api.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';

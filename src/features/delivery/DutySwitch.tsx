@@ -4,7 +4,7 @@
  * it; a refusal says why in words.
  */
 import { useId, useState } from 'react';
-import type { DriverProfileRow } from '../../api/driver-worker-api.ts';
+import type { DriverProfileRow } from '../../api/driver/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { OutboxEntry } from '../../api/outbox.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';

@@ -3,10 +3,10 @@
  * where an order sends them: what the driver does next, not what the
  * customer sees (the customer's words are in orders/order-words.ts).
  */
-import { GPS_BATCH_CALL, TOGGLE_DUTY_CALL, driverMoveOfCall, type DriverMove } from '../../api/driver-worker-api.ts';
-import { OrderStatus } from '../../api/order-status.ts';
+import { GPS_BATCH_CALL, TOGGLE_DUTY_CALL, driverMoveOfCall, type DriverMove } from '../../api/driver/worker-api.ts';
+import { OrderStatus } from '../../api/orders/status.ts';
 import type { OutboxEntry } from '../../api/outbox.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import type { Translate } from '../../app/settings-and-language.tsx';
 
 const STATUS_TEXT: Record<number, TextKey> = {

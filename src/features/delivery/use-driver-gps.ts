@@ -9,8 +9,8 @@
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
-import type { DriverFix } from '../../api/driver-worker-api.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { DriverFix } from '../../api/driver/worker-api.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useSyncWorker } from '../../app/services.tsx';
 import { GPS_PERMISSION_DENIED } from '../location/gps.ts';
 

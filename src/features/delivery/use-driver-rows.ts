@@ -5,8 +5,8 @@
  * never shown. Each hook answers undefined while the replica is read.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { driverGpsUserKey, driverUserKey, type DriverOrderRow, type DriverProfileRow } from '../../api/driver-worker-api.ts';
-import { OrderStatus, WITH_DRIVER_STATUSES, isStatusIn } from '../../api/order-status.ts';
+import { driverGpsUserKey, driverUserKey, type DriverOrderRow, type DriverProfileRow } from '../../api/driver/worker-api.ts';
+import { OrderStatus, WITH_DRIVER_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import type { OutboxEntry, OutboxStatus } from '../../api/outbox.ts';
 import { useReplica } from '../../app/services.tsx';
 import type { SessionRow } from '../../db/schema.ts';

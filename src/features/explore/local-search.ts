@@ -1,11 +1,11 @@
 /**
  * Explore's search over the replica, with the server's rules
- * (src/api/search-match.ts: word starts, plurals, accents, typos): stores by
+ * (src/api/catalog/search-match.ts: word starts, plurals, accents, typos): stores by
  * name or description, dishes by name or menu section (items seen on their
  * own, then saved menus), then merged with the ids the server answered
  * (server order first, local matches after, each once, capped).
  */
-import { matchesSearch, searchQuery, type SearchQuery } from '../../api/search-match.ts';
+import { matchesSearch, searchQuery, type SearchQuery } from '../../api/catalog/search-match.ts';
 import type { MenuItemRow, ReplicaDatabase, StoreRow } from '../../db/schema.ts';
 
 export const MAX_STORE_RESULTS = 20;

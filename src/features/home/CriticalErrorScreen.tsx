@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSyncWorker } from '../../app/services.tsx';
 import { useT } from '../../app/settings-and-language.tsx';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { SystemMessage } from '../system/SystemMessage.tsx';
 import './critical-error.css';
 

@@ -8,7 +8,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
-import { numberOr } from '../../api/setting-values.ts';
+import { numberOr } from '../../api/settings/values.ts';
 import type { StoreRow } from '../../db/schema.ts';
 import { pointKey } from '../../db/keys.ts';
 import { useSettings, useT } from '../../app/settings-and-language.tsx';

@@ -9,8 +9,8 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { ACTIVE_STATUSES, isStatusIn } from '../../api/order-status.ts';
-import { runningOrderRowOf, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
+import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
+import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
 import { statusSentence } from '../running-order/order-steps.ts';

@@ -9,8 +9,8 @@
  */
 import type { OrderTypePreference } from '../../api/constants.ts';
 import type { CategorySlide } from '../../api/entities.ts';
-import type { SettingsMap } from '../../api/settings.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { SettingsMap } from '../../api/settings/defaults.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { homeStoreListKey } from '../../db/keys.ts';
 import type { AddressRow, LanguageRow } from '../../db/schema.ts';
 import { LocalKey, readLocal, writeLocal } from '../../lib/local-storage-keys.ts';

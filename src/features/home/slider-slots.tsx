@@ -7,8 +7,8 @@
  */
 import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import type { CategorySlide } from '../../api/entities.ts';
-import { PROMO_SLIDER_SIZE_MAX } from '../../api/catalog-admin-limits.ts';
-import { numberOr } from '../../api/setting-values.ts';
+import { PROMO_SLIDER_SIZE_MAX } from '../../api/admin/catalog-limits.ts';
+import { numberOr } from '../../api/settings/values.ts';
 import { useSettings, type Translate } from '../../app/settings-and-language.tsx';
 import type { PromoSliderGroup } from './home-shapes.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SettingKey } from '../../api/settings.ts';
+import type { SettingKey } from '../../api/settings/defaults.ts';
 import { useSettings, useT } from '../../app/settings-and-language.tsx';
 import { isSafeUrl } from '../../lib/sanitize-html.ts';
 import { LanguageSelect } from '../../ui/LanguageSelect.tsx';

@@ -3,7 +3,7 @@
  * or flat and a tag (Home, Work, Other or the user's own word), then save.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { PinIcon } from '../../ui/icons.tsx';
 

@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Place } from '../../api/entities.ts';
-import { foldPlaceText, placeMatchTier } from '../../api/place-text.ts';
+import { foldPlaceText, placeMatchTier } from '../../api/catalog/place-text.ts';
 import type { PopularLocationRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';

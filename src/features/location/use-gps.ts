@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useSettings } from '../../app/settings-and-language.tsx';
 import { gpsFailureAction } from './gps.ts';
 

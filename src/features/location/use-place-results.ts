@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { PLACE_SEARCH_LIMIT, type Place } from '../../api/entities.ts';
-import { placeMatchTier } from '../../api/place-text.ts';
+import { placeMatchTier } from '../../api/catalog/place-text.ts';
 import { useServices } from '../../app/services.tsx';
 import { placeSearchKey } from '../../db/keys.ts';
 import type { ReplicaDatabase } from '../../db/schema.ts';

@@ -5,8 +5,8 @@
  * the coupon can be used again. Online only: the store must hear it now.
  */
 import { useState } from 'react';
-import type { CheckoutFailure, StoredOrder } from '../../api/checkout-worker-api.ts';
-import { isPaymentGatewayId } from '../../api/payment-limits.ts';
+import type { CheckoutFailure, StoredOrder } from '../../api/checkout/worker-api.ts';
+import { isPaymentGatewayId } from '../../api/checkout/payment-limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

@@ -6,8 +6,8 @@
  * and to rate it once delivered.
  */
 import { Link, useParams } from 'react-router-dom';
-import type { StoredOrder } from '../../api/checkout-worker-api.ts';
-import { ACTIVE_STATUSES, isStatusIn } from '../../api/order-status.ts';
+import type { StoredOrder } from '../../api/checkout/worker-api.ts';
+import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useSyncWorker } from '../../app/services.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { StoredOrder } from '../../api/checkout-worker-api.ts';
+import type { StoredOrder } from '../../api/checkout/worker-api.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';

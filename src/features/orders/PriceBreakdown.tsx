@@ -1,11 +1,11 @@
 /**
- * The server's price of an order, part by part (order-entities.ts
+ * The server's price of an order, part by part (src/api/orders/entities.ts
  * PriceBreakdown): what the checkout is about to charge and what an order
  * cost. Parts that are zero are left out, except the delivery fee of a
  * delivery ("Free" says it on purpose).
  */
-import type { PriceBreakdown as Price } from '../../api/order-entities.ts';
-import type { OrderType } from '../../api/order-limits.ts';
+import type { PriceBreakdown as Price } from '../../api/orders/entities.ts';
+import type { OrderType } from '../../api/orders/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import './price-breakdown.css';

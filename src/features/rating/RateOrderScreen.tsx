@@ -8,8 +8,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorTextKey } from '../../api/errors.ts';
-import { MAX_RATING_COMMENT_LENGTH } from '../../api/order-limits.ts';
-import type { RatableOrder, RateOrderResult } from '../../api/order-entities.ts';
+import { MAX_RATING_COMMENT_LENGTH } from '../../api/orders/limits.ts';
+import type { RatableOrder, RateOrderResult } from '../../api/orders/entities.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useCustomerSession } from '../../app/hooks/use-session.ts';

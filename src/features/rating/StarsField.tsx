@@ -4,8 +4,8 @@
  * choice and screen readers say what each star means. The radios are
  * visually hidden; the stars show the choice and the focus.
  */
-import { RATING_MAX, RATING_MIN } from '../../api/order-limits.ts';
-import type { TextKey } from '../../api/texts.ts';
+import { RATING_MAX, RATING_MIN } from '../../api/orders/limits.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);

@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Order, RatableOrder } from '../../api/order-entities.ts';
-import { OrderStatus } from '../../api/order-status.ts';
-import { runningOrderRowOf } from '../../api/tracking-worker-api.ts';
+import type { Order, RatableOrder } from '../../api/orders/entities.ts';
+import { OrderStatus } from '../../api/orders/status.ts';
+import { runningOrderRowOf } from '../../api/orders/worker-api.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
 import { useServices } from '../../app/services.tsx';
 

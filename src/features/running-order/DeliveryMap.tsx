@@ -6,7 +6,7 @@
  * each names the map and the address for its reader.
  */
 import { useId } from 'react';
-import type { GeoPoint } from '../../api/tracking-worker-api.ts';
+import type { GeoPoint } from '../../api/orders/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { MAP_SIZE, distanceText, projectionFor, scaleBarFor } from './map-geometry.ts';
 import './delivery-map.css';

@@ -5,7 +5,7 @@
  * distance and the position's time are text as well as drawing; online, a
  * link opens the position on OpenStreetMap.
  */
-import { distanceKm, type GeoPoint } from '../../api/tracking-worker-api.ts';
+import { distanceKm, type GeoPoint } from '../../api/orders/worker-api.ts';
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { PhoneLink } from '../../ui/PhoneLink.tsx';

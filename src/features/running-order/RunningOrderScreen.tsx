@@ -7,10 +7,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { StoredOrder } from '../../api/checkout-worker-api.ts';
-import type { Order } from '../../api/order-entities.ts';
-import { IN_KITCHEN_STATUSES, OrderStatus, STOPPED_STATUSES, WITH_DRIVER_STATUSES, isStatusIn, isTerminalStatus } from '../../api/order-status.ts';
-import type { RunningOrderRow } from '../../api/tracking-worker-api.ts';
+import type { StoredOrder } from '../../api/checkout/worker-api.ts';
+import type { Order } from '../../api/orders/entities.ts';
+import { IN_KITCHEN_STATUSES, OrderStatus, STOPPED_STATUSES, WITH_DRIVER_STATUSES, isStatusIn, isTerminalStatus } from '../../api/orders/status.ts';
+import type { RunningOrderRow } from '../../api/orders/worker-api.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';

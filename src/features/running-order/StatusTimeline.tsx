@@ -3,8 +3,8 @@
  * marked (aria-current="step"), steps to come say so to screen readers, and
  * a cancellation or a failed payment closes the list in red.
  */
-import type { OrderType } from '../../api/order-limits.ts';
-import { STOPPED_STATUSES, isStatusIn } from '../../api/order-status.ts';
+import type { OrderType } from '../../api/orders/limits.ts';
+import { STOPPED_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { stepTimeText, timelineOf, type HistoryStep } from './order-steps.ts';
 

@@ -3,7 +3,7 @@
  * an honest "Reconnecting…" with the time the state was last confirmed
  * ("Updated N min ago"). A final order changes no more: nothing to say.
  */
-import type { TrackingLink } from '../../api/tracking-worker-api.ts';
+import type { TrackingLink } from '../../api/orders/worker-api.ts';
 import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';

@@ -5,9 +5,9 @@
  * each with the time it happened, and the detours shown as what they are
  * (awaiting payment, payment failed, cancelled).
  */
-import type { OrderType } from '../../api/order-limits.ts';
-import { DELIVERY_STEP_PATH, OrderStatus, PICKUP_STEP_PATH } from '../../api/order-status.ts';
-import type { TextKey } from '../../api/texts.ts';
+import type { OrderType } from '../../api/orders/limits.ts';
+import { DELIVERY_STEP_PATH, OrderStatus, PICKUP_STEP_PATH } from '../../api/orders/status.ts';
+import type { TextKey } from '../../api/language/texts.ts';
 
 export interface HistoryStep {
   status: number;

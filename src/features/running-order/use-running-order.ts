@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Order } from '../../api/order-entities.ts';
-import { runningOrderRowOf, type RunningOrderRow } from '../../api/tracking-worker-api.ts';
+import type { Order } from '../../api/orders/entities.ts';
+import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
 import { useServices } from '../../app/services.tsx';
 import type { RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
 

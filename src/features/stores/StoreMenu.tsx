@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { addonChoiceProblems } from '../../api/cart-rules.ts';
+import { addonChoiceProblems } from '../../api/cart/rules.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';

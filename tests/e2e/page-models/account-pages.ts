@@ -5,7 +5,7 @@
  * checking what a sign-in or a logout left on the device.
  */
 import type { Locator, Page } from 'playwright-core';
-import { DEV_OUTBOX_PATH, type DevOutbox } from '../../../src/api/account-entities.ts';
+import { DEV_OUTBOX_PATH, type DevOutbox } from '../../../src/api/account/entities.ts';
 
 export class AccountPages {
   constructor(

@@ -5,7 +5,10 @@
  * Idempotency-Key, as the real apps do.
  */
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENCY_HEADER, type CallBody, type CallName, type LoginResult, type OrderMoveResult } from '../../../src/api/index.ts';
+import type { LoginResult } from '../../../src/api/account/entities.ts';
+import type { CallBody, CallName } from '../../../src/api/calls.ts';
+import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { postCall } from '../../support/api-client.ts';
 
 /** The demo accounts of README's table. */

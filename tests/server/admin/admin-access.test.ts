@@ -5,8 +5,8 @@
  * writes no audit row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCalls } from '../../../src/api/admin-calls.ts';
-import type { CallName } from '../../../src/api/index.ts';
+import { adminCalls } from '../../../src/api/admin/calls.ts';
+import type { CallName } from '../../../src/api/calls.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { auditCount, callAsPerson, SETUP_TIMEOUT_MS, signInEveryRole, type Staff } from './admin-support.ts';

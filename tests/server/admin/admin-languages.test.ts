@@ -4,8 +4,9 @@
  * default, deleting, and editing texts key by key as the app then reads them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminLanguage, AdminLanguages, AdminTranslations, SavedTranslations } from '../../../src/api/admin-entities.ts';
-import { ENGLISH_TEXTS, TEXT_KEYS, type LanguageWithData } from '../../../src/api/index.ts';
+import type { AdminLanguage, AdminLanguages, AdminTranslations, SavedTranslations } from '../../../src/api/admin/entities.ts';
+import type { LanguageWithData } from '../../../src/api/entities.ts';
+import { ENGLISH_TEXTS, TEXT_KEYS } from '../../../src/api/language/texts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { auditCount, auditRowsOf, callAsPerson, ok, SETUP_TIMEOUT_MS, signInEveryRole, type Staff } from './admin-support.ts';

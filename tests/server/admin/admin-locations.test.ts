@@ -4,7 +4,7 @@
  * within range, each change audited and seen by popular-geo-locations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PopularLocation } from '../../../src/api/index.ts';
+import type { PopularLocation } from '../../../src/api/entities.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { auditRowsOf, callAsPerson, ok, SETUP_TIMEOUT_MS, signInEveryRole, type Staff } from './admin-support.ts';

@@ -5,8 +5,8 @@
  * audit of the store's moves, and the live stream of a store owner's orders.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREP_MINUTES_MAX, STORE_ORDER_EVENTS_PATH, type AdminOrdersPage } from '../../../src/api/admin-entities.ts';
-import type { Order, OrderMoveResult, OrdersPage, OrderTracking } from '../../../src/api/index.ts';
+import { PREP_MINUTES_MAX, STORE_ORDER_EVENTS_PATH, type AdminOrdersPage } from '../../../src/api/admin/entities.ts';
+import type { Order, OrderMoveResult, OrdersPage, OrderTracking } from '../../../src/api/orders/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { ServerEventReader } from '../../support/server-events.ts';

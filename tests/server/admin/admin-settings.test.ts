@@ -4,8 +4,9 @@
  * what the app then reads, /version.json bumps, and the audit of each change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminSettings, AuditPage, SavedSettings } from '../../../src/api/admin-entities.ts';
-import { SETTING_DEFAULTS, SETTING_KEYS, type Setting, type VersionInfo } from '../../../src/api/index.ts';
+import type { AdminSettings, AuditPage, SavedSettings } from '../../../src/api/admin/entities.ts';
+import type { Setting, VersionInfo } from '../../../src/api/entities.ts';
+import { SETTING_DEFAULTS, SETTING_KEYS } from '../../../src/api/settings/defaults.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { auditCount, auditRowsOf, callAsPerson, ok, SETUP_TIMEOUT_MS, signInEveryRole, type Staff } from './admin-support.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CallName } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
 import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -5,8 +5,8 @@
  * adjustments in the ledger, each change audited without a password in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, AdminUserDetail, AdminUsersPage, WalletAdjusted } from '../../../src/api/admin-entities.ts';
-import type { LoginResult, Wallet } from '../../../src/api/index.ts';
+import type { AdminUser, AdminUserDetail, AdminUsersPage, WalletAdjusted } from '../../../src/api/admin/entities.ts';
+import type { LoginResult, Wallet } from '../../../src/api/account/entities.ts';
 import { callAs, registerCustomer, uniqueEmail, uniquePhone } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

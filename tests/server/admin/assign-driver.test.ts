@@ -9,7 +9,7 @@
  * up. Store owners may not assign.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderMoveResult } from '../../../src/api/index.ts';
+import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

@@ -5,19 +5,8 @@
  * answers its code, and these calls are for administrators only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminCategorySlide,
-  AdminCoupon,
-  AdminPage,
-  AdminPromoSlider,
-  AdminStoreCategory,
-  CategorySlide,
-  Page,
-  PromoSlides,
-  Store,
-  StoreCategory,
-  UploadedImage,
-} from '../../../src/api/index.ts';
+import type { AdminCategorySlide, AdminCoupon, AdminPage, AdminPromoSlider, AdminStoreCategory, UploadedImage } from '../../../src/api/admin/catalog-entities.ts';
+import type { CategorySlide, Page, PromoSlides, Store, StoreCategory } from '../../../src/api/entities.ts';
 import { callAs, dataUrl, imageBytes } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';

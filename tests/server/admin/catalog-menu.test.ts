@@ -5,7 +5,8 @@
  * order history untouched by a deleted item.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminAddonCategory, AdminItem, AdminItemCategory, Deleted, StoreMenu } from '../../../src/api/index.ts';
+import type { AdminAddonCategory, AdminItem, AdminItemCategory, Deleted } from '../../../src/api/admin/catalog-entities.ts';
+import type { StoreMenu } from '../../../src/api/entities.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

@@ -7,7 +7,8 @@
  * leaves an audit row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStore, AdminStoreList, Deleted, Store, StoreDetail } from '../../../src/api/index.ts';
+import type { AdminStore, AdminStoreList, Deleted } from '../../../src/api/admin/catalog-entities.ts';
+import type { Store, StoreDetail } from '../../../src/api/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CallName, Order } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
+import type { Order } from '../../../src/api/orders/entities.ts';
 import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs, registerCustomer } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -5,7 +5,8 @@
  * owner reaching for another owner's store is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItemAvailability, MyStore, StoreMenu, StoreOpenState } from '../../../src/api/index.ts';
+import type { ItemAvailability, MyStore, StoreOpenState } from '../../../src/api/admin/catalog-entities.ts';
+import type { StoreMenu } from '../../../src/api/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';

@@ -7,19 +7,9 @@
  * language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminItemCategory,
-  AdminPromoSlider,
-  CatalogueTranslations,
-  Item,
-  PromoSlides,
-  SearchResults,
-  Store,
-  StoreCategory,
-  StoreDetail,
-  StoreMenu,
-} from '../../../src/api/index.ts';
-import { CATALOG_DESCRIPTION_MAX, CATALOG_NAME_MAX } from '../../../src/api/catalog-admin-entities.ts';
+import type { AdminItemCategory, AdminPromoSlider, CatalogueTranslations } from '../../../src/api/admin/catalog-entities.ts';
+import type { Item, PromoSlides, SearchResults, Store, StoreCategory, StoreDetail, StoreMenu } from '../../../src/api/entities.ts';
+import { CATALOG_DESCRIPTION_MAX, CATALOG_NAME_MAX } from '../../../src/api/admin/catalog-entities.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, type OrderMoveResult } from '../../../src/api/index.ts';
+import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

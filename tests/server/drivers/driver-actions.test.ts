@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriverActionResults, OrderMoveResult } from '../../../src/api/index.ts';
+import type { DriverActionResults } from '../../../src/api/driver/entities.ts';
+import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { createCast, historyOf, type Cast } from '../ordering/lifecycle-support.ts';

@@ -9,7 +9,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SETTING_DEFAULTS, type CallName, type DriverProfile, type Order, type SettingKey } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
+import type { DriverProfile } from '../../../src/api/driver/entities.ts';
+import type { Order } from '../../../src/api/orders/entities.ts';
+import { SETTING_DEFAULTS, type SettingKey } from '../../../src/api/settings/defaults.ts';
 import type { Database } from '../../../server/db/tables.ts';
 import { callAs } from '../../support/accounts.ts';
 import { readyToDeliver } from '../../support/drivers.ts';

@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_GPS_BATCH_MAX, IDEMPOTENCY_HEADER, type DriverFixesSaved } from '../../../src/api/index.ts';
+import type { DriverFixesSaved } from '../../../src/api/driver/entities.ts';
+import { DRIVER_GPS_BATCH_MAX } from '../../../src/api/driver/limits.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { orderEvents } from '../../../server/ordering/order-events.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

@@ -6,7 +6,7 @@
  * banned driver ACCOUNT_BANNED, and a malformed body is a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../../src/api/index.ts';
+import type { LoginResult } from '../../../src/api/account/entities.ts';
 import { callAs, registerCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

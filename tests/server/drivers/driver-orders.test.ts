@@ -7,7 +7,7 @@
  * the store's street address and phone on every order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriverCompletedOrders, DriverOrder, DriverOrders } from '../../../src/api/index.ts';
+import type { DriverCompletedOrders, DriverOrder, DriverOrders } from '../../../src/api/driver/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';

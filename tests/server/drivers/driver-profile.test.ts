@@ -5,7 +5,7 @@
  * newer one changing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriverOrders, DriverProfile } from '../../../src/api/index.ts';
+import type { DriverOrders, DriverProfile } from '../../../src/api/driver/entities.ts';
 import { appendWalletEntry } from '../../../server/repositories/wallet-repository.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

@@ -6,7 +6,8 @@
  * one order only when two are placed at once; the demo coupons are seeded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, AppliedCouponResult } from '../../../src/api/index.ts';
+import type { ApiError } from '../../../src/api/errors.ts';
+import type { AppliedCouponResult } from '../../../src/api/orders/entities.ts';
 import { DEMO_COUPONS, DEMO_STORE_PRICES } from '../../../server/seed/seed-ordering.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
-import { IDEMPOTENCY_HEADER, type CallName } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { EARTH_RADIUS_KM } from '../../../server/geo/distance.ts';
 import type { CouponsTable, Database, RestaurantsTable } from '../../../server/db/tables.ts';
 import { appendLoyaltyEntry } from '../../../server/repositories/loyalty-repository.ts';

@@ -7,7 +7,8 @@
  * update-user-info; an admin may list it without its delivery PIN).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSessionResult, Notification, Order, OrdersPage, RunningOrderCheck, UserInfo } from '../../../src/api/index.ts';
+import type { AgentSessionResult, Notification, RunningOrderCheck, UserInfo } from '../../../src/api/account/entities.ts';
+import type { Order, OrdersPage } from '../../../src/api/orders/entities.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';

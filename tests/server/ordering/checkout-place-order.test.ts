@@ -10,7 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, type AgentSessionResult, type Notification, type Order } from '../../../src/api/index.ts';
+import type { AgentSessionResult, Notification } from '../../../src/api/account/entities.ts';
+import type { Order } from '../../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../server/plugins/idempotency.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

@@ -6,7 +6,7 @@
  * database on each database; plus the cart availability check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartAvailability, OrderQuote } from '../../../src/api/index.ts';
+import type { CartAvailability, OrderQuote } from '../../../src/api/orders/entities.ts';
 import { couponDiscountOf, deliveryFeeOf, priceOrder, taxOf } from '../../../server/ordering/pricing.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

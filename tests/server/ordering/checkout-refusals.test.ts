@@ -9,7 +9,8 @@
  * leaves no order and no money moved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TIP, type ApiError } from '../../../src/api/index.ts';
+import type { ApiError } from '../../../src/api/errors.ts';
+import { MAX_TIP } from '../../../src/api/orders/limits.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';

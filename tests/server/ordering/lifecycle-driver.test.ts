@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER, type DriverPositionSaved, type OrderDriverPosition, type OrderMoveResult, type OrdersPage } from '../../../src/api/index.ts';
+import type { DriverPositionSaved, OrderDriverPosition, OrderMoveResult, OrdersPage } from '../../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { WRONG_PIN_LIMIT } from '../../../server/ordering/lifecycle-pin-guard.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

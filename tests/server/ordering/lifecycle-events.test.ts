@@ -6,7 +6,9 @@
  * ends when the client goes and when the server closes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_EVENTS_PATH, ORDER_EVENTS_RETRY_MS, OrderStatus, type OrderTracking } from '../../../src/api/index.ts';
+import type { OrderTracking } from '../../../src/api/orders/entities.ts';
+import { ORDER_EVENTS_PATH, ORDER_EVENTS_RETRY_MS } from '../../../src/api/orders/limits.ts';
+import { OrderStatus } from '../../../src/api/orders/status.ts';
 import { orderEvents } from '../../../server/ordering/order-events.ts';
 import { moveOrder } from '../../../server/ordering/transitions.ts';
 import { callAs } from '../../support/accounts.ts';

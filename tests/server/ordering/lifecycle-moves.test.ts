@@ -6,7 +6,7 @@
  * the store's order list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderTracking, StoreOrders } from '../../../src/api/index.ts';
+import type { Order, OrderTracking, StoreOrders } from '../../../src/api/orders/entities.ts';
 import { callAs, outboxOf } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -5,7 +5,7 @@
  * a delivery pays a cash order and credits the points it promised.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderStatus } from '../../../src/api/index.ts';
+import { OrderStatus } from '../../../src/api/orders/status.ts';
 import { moveOrder } from '../../../server/ordering/transitions.ts';
 import { registerCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

@@ -8,7 +8,9 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CallName, Order, OrderMoveResult, OrderType } from '../../../src/api/index.ts';
+import type { CallName } from '../../../src/api/calls.ts';
+import type { Order, OrderMoveResult } from '../../../src/api/orders/entities.ts';
+import type { OrderType } from '../../../src/api/orders/limits.ts';
 import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { readyToDeliver } from '../../support/drivers.ts';

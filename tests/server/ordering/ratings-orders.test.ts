@@ -4,7 +4,9 @@
  * driver's stars, and the store's average that store pages show.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSessionResult, OrdersPage, RatableOrderAnswer, RateOrderResult, StoreReviews } from '../../../src/api/index.ts';
+import type { AgentSessionResult } from '../../../src/api/account/entities.ts';
+import type { StoreReviews } from '../../../src/api/entities.ts';
+import type { OrdersPage, RatableOrderAnswer, RateOrderResult } from '../../../src/api/orders/entities.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -19,7 +19,7 @@ import {
   nextStatusesFor,
   type OrderActor,
   type OrderStatusCode,
-} from '../../../src/api/order-status.ts';
+} from '../../../src/api/orders/status.ts';
 
 const ACTORS: readonly OrderActor[] = ['customer', 'store', 'admin', 'driver', 'gateway', 'system'];
 const { PLACED, PREPARING, DRIVER_ASSIGNED, PICKED_UP, DELIVERED, CANCELLED, READY_FOR_PICKUP, AWAITING_PAYMENT, PAYMENT_FAILED } = OrderStatus;

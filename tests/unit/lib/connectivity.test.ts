@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../src/api/texts.ts';
+import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../src/api/language/texts.ts';
 import { isAppOffline, minutesSince, updatedAgoText } from '../../../src/lib/connectivity.ts';
 
 const t = (key: TextKey) => ENGLISH_TEXTS[key];

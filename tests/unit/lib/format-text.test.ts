@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatText, ISOLATE_END, ISOLATE_START } from '../../../src/api/texts.ts';
+import { formatText, ISOLATE_END, ISOLATE_START } from '../../../src/api/language/texts.ts';
 
 describe('formatText', () => {
   it('fills the placeholders it has values for and leaves the others', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, matchesSearch, searchQuery, searchWords } from '../../../src/api/search-match.ts';
+import { editDistance, matchesSearch, searchQuery, searchWords } from '../../../src/api/catalog/search-match.ts';
 
 const finds = (query: string, ...texts: string[]) => matchesSearch(searchQuery(query), ...texts);
 

@@ -13,8 +13,8 @@ import type {
   GuestInput,
   LoginCodeSentInfo,
   RegisterInput,
-} from '../../../src/api/account-worker-api.ts';
-import type { CustomerMatch } from '../../../src/api/account-entities.ts';
+} from '../../../src/api/account/worker-api.ts';
+import type { CustomerMatch } from '../../../src/api/account/entities.ts';
 import type { LoginSummary, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SessionRow } from '../../../src/db/schema.ts';
 import { CUSTOMER_SESSION_ID, type CustomerSessionData } from '../../../src/db/session.ts';

@@ -7,8 +7,8 @@
  * needs a refusal passes its own method.
  */
 import { vi } from 'vitest';
-import type { Address } from '../../../src/api/account-entities.ts';
-import type { AddressWorkerApi, SavedAddressInput, SavedAddressOutcome } from '../../../src/api/address-worker-api.ts';
+import type { Address } from '../../../src/api/account/entities.ts';
+import type { AddressWorkerApi, SavedAddressInput, SavedAddressOutcome } from '../../../src/api/account/address-worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SavedAddressRow } from '../../../src/db/schema.ts';
 import { writeAddressList } from '../../../worker/account/address-rows.ts';

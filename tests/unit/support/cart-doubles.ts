@@ -5,7 +5,7 @@
  * needs an answer writes it (or passes its own checkCart).
  */
 import { vi } from 'vitest';
-import type { AddToCartInput, CartCheckOutcome, CartWorkerApi, RemovedCartLine } from '../../../src/api/cart-worker-api.ts';
+import type { AddToCartInput, CartCheckOutcome, CartWorkerApi, RemovedCartLine } from '../../../src/api/cart/worker-api.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
 import type { ApiClient } from '../../../worker/net/api-client.ts';

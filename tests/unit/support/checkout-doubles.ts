@@ -13,8 +13,8 @@ import type {
   PlaceOrderInput,
   RazorpayCheckoutAnswer,
   VerifiedGateway,
-} from '../../../src/api/checkout-worker-api.ts';
-import type { PaymentState } from '../../../src/api/payment-entities.ts';
+} from '../../../src/api/checkout/worker-api.ts';
+import type { PaymentState } from '../../../src/api/checkout/payment-entities.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../src/db/schema.ts';
 import type { ApiClient } from '../../../worker/net/api-client.ts';

@@ -6,7 +6,7 @@
  * leaves the replica to the test (fixtures in tests/unit/features/delivery).
  */
 import { vi } from 'vitest';
-import type { DriverActionOutcome, DriverFix, DriverMove, DriverProfileRow, DriverSignIn, DriverWorkerApi } from '../../../src/api/driver-worker-api.ts';
+import type { DriverActionOutcome, DriverFix, DriverMove, DriverProfileRow, DriverSignIn, DriverWorkerApi } from '../../../src/api/driver/worker-api.ts';
 import type { LoginSummary, SyncResult } from '../../../src/api/worker-api.ts';
 import type { ReplicaDatabase, SessionRow } from '../../../src/db/schema.ts';
 import { DRIVER_SESSION_ID } from '../../../src/db/session.ts';

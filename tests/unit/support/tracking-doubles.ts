@@ -5,8 +5,8 @@
  * its own answers for the rating calls.
  */
 import { vi } from 'vitest';
-import type { RatableOrder, RateOrderResult } from '../../../src/api/order-entities.ts';
-import type { RatingInput, RunningOrderRef, TrackingWorkerApi } from '../../../src/api/tracking-worker-api.ts';
+import type { RatableOrder, RateOrderResult } from '../../../src/api/orders/entities.ts';
+import type { RatingInput, RunningOrderRef, TrackingWorkerApi } from '../../../src/api/orders/worker-api.ts';
 import type { SyncResult } from '../../../src/api/worker-api.ts';
 
 export const SAMPLE_RATABLE_ORDER: RatableOrder = {

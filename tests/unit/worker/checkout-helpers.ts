@@ -5,7 +5,7 @@
  * signed in on the replica, a cart filled through the worker, and what the
  * server holds.
  */
-import type { CheckoutChoices, PlaceOrderAttempt } from '../../../src/api/checkout-worker-api.ts';
+import type { CheckoutChoices, PlaceOrderAttempt } from '../../../src/api/checkout/worker-api.ts';
 import { PrefKey } from '../../../src/db/schema.ts';
 import { registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import type { TestServer } from '../../support/test-server.ts';

@@ -7,7 +7,7 @@
  * signed in as the customer with short tracking timings.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Order, OrderMoveResult, OrderType } from '../../../src/api/order-entities.ts';
+import type { Order, OrderMoveResult, OrderType } from '../../../src/api/orders/entities.ts';
 import type { CallName } from '../../../src/api/calls.ts';
 import type { TrackingOptions } from '../../../worker/orders/tracking.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';

@@ -3,8 +3,8 @@
  * was touched, with the values that changed (never passwords).
  */
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES } from '../../../api/admin-limits.ts';
-import type { AuditEntry } from '../../../api/admin-entities.ts';
+import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES } from '../../../api/admin/limits.ts';
+import type { AuditEntry } from '../../../api/admin/entities.ts';
 import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { SelectField } from '../console-fields.tsx';

@@ -5,8 +5,8 @@
  * many times it may be used.
  */
 import { useState, type FormEvent } from 'react';
-import { COUPON_DISCOUNT_TYPES } from '../../../api/catalog-admin-limits.ts';
-import type { AdminCoupon } from '../../../api/catalog-admin-entities.ts';
+import { COUPON_DISCOUNT_TYPES } from '../../../api/admin/catalog-limits.ts';
+import type { AdminCoupon } from '../../../api/admin/catalog-entities.ts';
 import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useMoney } from '../../../ui/use-money.ts';

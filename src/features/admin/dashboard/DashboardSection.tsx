@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ADMIN_STORES_PAGE_MAX } from '../../../api/catalog-admin-limits.ts';
-import { STORE_ORDERS_LIMIT } from '../../../api/order-limits.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
+import { ADMIN_STORES_PAGE_MAX } from '../../../api/admin/catalog-limits.ts';
+import { STORE_ORDERS_LIMIT } from '../../../api/orders/limits.ts';
+import { OrderStatus } from '../../../api/orders/status.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, type ConsoleQuery } from '../use-console-query.ts';

@@ -5,8 +5,8 @@
  * whole list is saved at once; a row keeps its id so orders keep theirs.
  */
 import { useState, type FormEvent } from 'react';
-import { ADDON_CATEGORY_TYPES, ADDONS_PER_CATEGORY_MAX } from '../../../api/catalog-admin-limits.ts';
-import type { AdminAddonCategory } from '../../../api/catalog-admin-entities.ts';
+import { ADDON_CATEGORY_TYPES, ADDONS_PER_CATEGORY_MAX } from '../../../api/admin/catalog-limits.ts';
+import type { AdminAddonCategory } from '../../../api/admin/catalog-entities.ts';
 import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';

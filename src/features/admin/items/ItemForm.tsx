@@ -1,6 +1,6 @@
 /** An item of one store's menu: what the customer reads and pays, its section, its add-on groups, and whether it is on sale. */
 import { useState, type FormEvent } from 'react';
-import type { AdminAddonCategory, AdminItem, AdminItemCategory } from '../../../api/catalog-admin-entities.ts';
+import type { AdminAddonCategory, AdminItem, AdminItemCategory } from '../../../api/admin/catalog-entities.ts';
 import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';

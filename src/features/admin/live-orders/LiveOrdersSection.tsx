@@ -5,9 +5,9 @@
  * new, being prepared, ready or with a driver, and those just finished.
  */
 import { useCallback, useState } from 'react';
-import type { Order } from '../../../api/order-entities.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
-import type { TextKey } from '../../../api/texts.ts';
+import type { Order } from '../../../api/orders/entities.ts';
+import { OrderStatus } from '../../../api/orders/status.ts';
+import type { TextKey } from '../../../api/language/texts.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { SwitchField } from '../console-fields.tsx';
 import { useAnnounce } from '../console-toast.tsx';

@@ -7,10 +7,10 @@
  * for the first time while placed is new: `onNewOrder` hears of it once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STORE_ORDER_EVENTS_PATH } from '../../../api/admin-limits.ts';
-import { STORE_ORDERS_LIMIT } from '../../../api/order-limits.ts';
-import type { Order } from '../../../api/order-entities.ts';
-import { OrderStatus, STORE_ACTIVE_STATUSES } from '../../../api/order-status.ts';
+import { STORE_ORDER_EVENTS_PATH } from '../../../api/admin/limits.ts';
+import { STORE_ORDERS_LIMIT } from '../../../api/orders/limits.ts';
+import type { Order } from '../../../api/orders/entities.ts';
+import { OrderStatus, STORE_ACTIVE_STATUSES } from '../../../api/orders/status.ts';
 import { isOffline } from '../admin-api.ts';
 import { useConsoleCall, useConsoleSession } from '../console-session.tsx';
 import { readEventStream, type StreamMessage } from './sse.ts';

@@ -5,7 +5,7 @@
  * server refuses, saying why.
  */
 import { useState } from 'react';
-import type { ItemAvailability, MyStore } from '../../../api/catalog-admin-entities.ts';
+import type { ItemAvailability, MyStore } from '../../../api/admin/catalog-entities.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
 import { SwitchField } from '../console-fields.tsx';

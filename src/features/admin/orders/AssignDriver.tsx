@@ -6,9 +6,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { ErrorCode } from '../../../api/errors.ts';
-import type { Order, OrderTracking } from '../../../api/order-entities.ts';
+import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
 import { failureCode } from '../../../api/sync-result.ts';
-import type { TextKey } from '../../../api/texts.ts';
+import type { TextKey } from '../../../api/language/texts.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';

@@ -3,8 +3,8 @@
  * leaves (delivery or pickup), what is in it, the notes, the money, and what
  * can be done with it now. A new order is highlighted until looked at.
  */
-import type { Order, OrderTracking } from '../../../api/order-entities.ts';
-import { IN_KITCHEN_STATUSES, isStatusIn } from '../../../api/order-status.ts';
+import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
+import { IN_KITCHEN_STATUSES, isStatusIn } from '../../../api/orders/status.ts';
 import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { orderStatusText, paymentMethodText, paymentStatusText } from '../../orders/order-words.ts';

@@ -4,9 +4,9 @@
  * each with what can be done with it now.
  */
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE } from '../../../api/admin-limits.ts';
-import type { Order } from '../../../api/order-entities.ts';
-import { OrderStatus } from '../../../api/order-status.ts';
+import { ADMIN_PAGE_SIZE } from '../../../api/admin/limits.ts';
+import type { Order } from '../../../api/orders/entities.ts';
+import { OrderStatus } from '../../../api/orders/status.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { orderStatusText } from '../../orders/order-words.ts';
 import { SelectField } from '../console-fields.tsx';

@@ -4,8 +4,8 @@
  * so what shows here is what customers will see.
  */
 import { useState, type FormEvent } from 'react';
-import { PAGE_BODY_MAX } from '../../../api/catalog-admin-limits.ts';
-import type { AdminPage } from '../../../api/catalog-admin-entities.ts';
+import { PAGE_BODY_MAX } from '../../../api/admin/catalog-limits.ts';
+import type { AdminPage } from '../../../api/admin/catalog-entities.ts';
 import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';

@@ -4,8 +4,8 @@
  * a picture that opens a store, an item, or a link.
  */
 import { useState, type FormEvent } from 'react';
-import { PROMO_SLIDE_MODELS, PROMO_SLIDER_SIZE_MAX } from '../../../api/catalog-admin-limits.ts';
-import type { AdminPromoSlide, AdminPromoSlider } from '../../../api/catalog-admin-entities.ts';
+import { PROMO_SLIDE_MODELS, PROMO_SLIDER_SIZE_MAX } from '../../../api/admin/catalog-limits.ts';
+import type { AdminPromoSlide, AdminPromoSlider } from '../../../api/admin/catalog-entities.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField, SwitchField } from '../console-fields.tsx';

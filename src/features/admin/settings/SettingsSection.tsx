@@ -6,8 +6,8 @@
  * installed apps fetch them.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { SETTING_GROUPS, type SettingGroup } from '../../../api/admin-limits.ts';
-import type { AdminSetting } from '../../../api/admin-entities.ts';
+import { SETTING_GROUPS, type SettingGroup } from '../../../api/admin/limits.ts';
+import type { AdminSetting } from '../../../api/admin/entities.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert } from '../../../ui/FormField.tsx';
 import { matchesSearch, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';

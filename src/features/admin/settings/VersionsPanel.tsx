@@ -5,7 +5,7 @@
  * storage and reloads), so it sits apart, is explained, and asks first.
  */
 import { useState } from 'react';
-import type { VersionKindName } from '../../../api/admin-limits.ts';
+import type { VersionKindName } from '../../../api/admin/limits.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useAnnounce } from '../console-toast.tsx';

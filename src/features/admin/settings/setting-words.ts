@@ -1,6 +1,6 @@
 /** How the settings screen names things: its groups (text keys) and each setting (from its key, which admins also see). */
-import type { SettingGroup } from '../../../api/admin-limits.ts';
-import type { TextKey } from '../../../api/texts.ts';
+import type { SettingGroup } from '../../../api/admin/limits.ts';
+import type { TextKey } from '../../../api/language/texts.ts';
 
 export const GROUP_TITLES: Record<SettingGroup, TextKey> = {
   look: 'consoleGroupLook',

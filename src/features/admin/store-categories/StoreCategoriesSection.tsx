@@ -4,7 +4,7 @@
  * tap opens, and whether the slide shows).
  */
 import { useState, type FormEvent } from 'react';
-import type { AdminCategorySlide, AdminStoreCategory } from '../../../api/catalog-admin-entities.ts';
+import type { AdminCategorySlide, AdminStoreCategory } from '../../../api/admin/catalog-entities.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SwitchField } from '../console-fields.tsx';

@@ -4,7 +4,7 @@
  * lunch and dinner. A closing time at or before the opening runs past
  * midnight. No window at all means the store shows as always open.
  */
-import { OPENING_WINDOWS_PER_DAY_MAX } from '../../../api/catalog-admin-limits.ts';
+import { OPENING_WINDOWS_PER_DAY_MAX } from '../../../api/admin/catalog-limits.ts';
 import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import type { OpeningWindowDraft } from './store-draft.ts';
 

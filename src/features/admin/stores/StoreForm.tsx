@@ -6,7 +6,7 @@
  * prices and fees, and its opening hours in its own time zone.
  */
 import { useState, type FormEvent } from 'react';
-import type { AdminStore } from '../../../api/catalog-admin-entities.ts';
+import type { AdminStore } from '../../../api/admin/catalog-entities.ts';
 import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';

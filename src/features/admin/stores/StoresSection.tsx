@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import type { AdminStoreSummary } from '../../../api/catalog-admin-entities.ts';
-import { ADMIN_STORES_PAGE_SIZE } from '../../../api/catalog-admin-limits.ts';
+import type { AdminStoreSummary } from '../../../api/admin/catalog-entities.ts';
+import { ADMIN_STORES_PAGE_SIZE } from '../../../api/admin/catalog-limits.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -4,10 +4,10 @@
  * reported per field before anything is sent; the server checks the rest
  * (ranges, slug, hours, time zone) and names its field.
  */
-import { phoneProblem } from '../../../api/account-rules.ts';
+import { phoneProblem } from '../../../api/account/rules.ts';
 import type { CallBody } from '../../../api/calls.ts';
-import type { AdminStore } from '../../../api/catalog-admin-entities.ts';
-import type { TextKey } from '../../../api/texts.ts';
+import type { AdminStore } from '../../../api/admin/catalog-entities.ts';
+import type { TextKey } from '../../../api/language/texts.ts';
 import { moneyText, numberText, optionalText, parseMoney, parseNumber } from '../console-values.ts';
 
 export interface OpeningWindowDraft {

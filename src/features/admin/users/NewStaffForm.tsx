@@ -4,7 +4,7 @@
  * they deliver for, a store owner given their stores.
  */
 import { useState, type FormEvent } from 'react';
-import { ROLES_WITH_STORES, STAFF_ROLES, type StaffRole } from '../../../api/admin-limits.ts';
+import { ROLES_WITH_STORES, STAFF_ROLES, type StaffRole } from '../../../api/admin/limits.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
 import { checkEmail, checkName, checkNewPassword } from '../../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';

@@ -6,8 +6,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ROLES_WITH_STORES } from '../../../api/admin-limits.ts';
-import type { AdminUser, AdminUserDetail } from '../../../api/admin-entities.ts';
+import { ROLES_WITH_STORES } from '../../../api/admin/limits.ts';
+import type { AdminUser, AdminUserDetail } from '../../../api/admin/entities.ts';
 import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';

@@ -4,7 +4,7 @@
  * refuses a debit beyond the balance (INSUFFICIENT_BALANCE, under the amount).
  */
 import { useState, type FormEvent } from 'react';
-import { WALLET_REASON_MAX_LENGTH } from '../../../api/admin-limits.ts';
+import { WALLET_REASON_MAX_LENGTH } from '../../../api/admin/limits.ts';
 import { useSettings, useT } from '../../../app/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -1,6 +1,6 @@
 /** A role in words. */
-import type { UserRoleName } from '../../../api/account-limits.ts';
-import type { TextKey } from '../../../api/texts.ts';
+import type { UserRoleName } from '../../../api/account/limits.ts';
+import type { TextKey } from '../../../api/language/texts.ts';
 
 export const ROLE_TEXT: Record<UserRoleName, TextKey> = {
   customer: 'consoleRoleCustomer',

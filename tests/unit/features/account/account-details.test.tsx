@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CodeSentInfo } from '../../../../src/api/account-worker-api.ts';
+import type { CodeSentInfo } from '../../../../src/api/account/worker-api.ts';
 import type { SyncResult } from '../../../../src/api/worker-api.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { sessionRow } from '../../support/account-doubles.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AVATAR_MAX_BYTES } from '../../../../src/api/account-entities.ts';
+import { AVATAR_MAX_BYTES } from '../../../../src/api/account/entities.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { ARABIC, ENGLISH } from '../../support/replica-fixture.ts';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../../../src/api/admin-entities.ts';
-import type { Order } from '../../../../src/api/order-entities.ts';
+import type { AdminUser } from '../../../../src/api/admin/entities.ts';
+import type { Order } from '../../../../src/api/orders/entities.ts';
 import { placedOrder, tracking } from '../running-order/fixtures.ts';
 import { fakeConsoleApi, refusal, renderConsole, SLOW } from './console-harness.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LoginResult } from '../../../../src/api/account-entities.ts';
+import type { LoginResult } from '../../../../src/api/account/entities.ts';
 import { CONSOLE_SESSION_ID } from '../../../../src/db/session.ts';
 import { ADMIN, fakeConsoleApi, refusal, renderConsole, SLOW } from './console-harness.tsx';
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../../src/api/order-entities.ts';
+import type { Order } from '../../../../src/api/orders/entities.ts';
 import { POLL_MS } from '../../../../src/features/admin/live-orders/use-store-order-feed.ts';
 import { placedOrder, tracking } from '../running-order/fixtures.ts';
 import { fakeConsoleApi, refusal, renderConsole, SLOW } from './console-harness.tsx';

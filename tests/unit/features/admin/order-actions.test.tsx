@@ -1,9 +1,9 @@
 /** What the console offers to do with an order in each state is what the transition table lets a store (or an administrator) do. */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../../../src/api/order-entities.ts';
-import { ORDER_STATUS_NAMES, type OrderType } from '../../../../src/api/order-limits.ts';
-import { ALL_STATUSES, OrderStatus, checkTransition, type OrderStatusCode } from '../../../../src/api/order-status.ts';
+import type { Order } from '../../../../src/api/orders/entities.ts';
+import { ORDER_STATUS_NAMES, type OrderType } from '../../../../src/api/orders/limits.ts';
+import { ALL_STATUSES, OrderStatus, checkTransition, type OrderStatusCode } from '../../../../src/api/orders/status.ts';
 import { placedOrder } from '../running-order/fixtures.ts';
 import { fakeConsoleApi, renderConsole, SLOW } from './console-harness.tsx';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminSetting } from '../../../../src/api/admin-entities.ts';
+import type { AdminSetting } from '../../../../src/api/admin/entities.ts';
 import { adminSetting, fakeConsoleApi, refusal, renderConsole, SLOW } from './console-harness.tsx';
 
 const SETTINGS: AdminSetting[] = [

@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminStore } from '../../../../src/api/catalog-admin-entities.ts';
+import type { AdminStore } from '../../../../src/api/admin/catalog-entities.ts';
 import { fakeConsoleApi, refusal, renderConsole, SLOW } from './console-harness.tsx';
 
 const STORE: AdminStore = {

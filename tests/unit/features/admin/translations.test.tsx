@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminLanguage, AdminTranslations, TranslationEntry } from '../../../../src/api/admin-entities.ts';
+import type { AdminLanguage, AdminTranslations, TranslationEntry } from '../../../../src/api/admin/entities.ts';
 import { fakeConsoleApi, renderConsole, SLOW } from './console-harness.tsx';
 
 const ARABIC: AdminLanguage = { id: 2, language_name: 'العربية', code: 'ar', dir: 'rtl', is_default: false, translated_count: 2, missing_count: 2, };

@@ -5,7 +5,7 @@
  * servers cannot be reached from tests.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTING_DEFAULTS, type SettingKey } from '../../../../src/api/settings.ts';
+import { SETTING_DEFAULTS, type SettingKey } from '../../../../src/api/settings/defaults.ts';
 import { browserSupportsPush, firebaseConfigFrom, turnOnPush, type FirebaseWebConfig } from '../../../../src/features/alerts/push-setup.ts';
 
 const firebase = vi.hoisted(() => ({

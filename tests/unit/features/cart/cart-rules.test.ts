@@ -1,6 +1,6 @@
 /** The add-on rules and totals the item sheet and the worker share, and the words /cart picks for a check. */
 import { describe, expect, it } from 'vitest';
-import { addonChoiceProblems, cartLineKey, cartTotals, chosenAddons, unitPriceOf } from '../../../../src/api/cart-rules.ts';
+import { addonChoiceProblems, cartLineKey, cartTotals, chosenAddons, unitPriceOf } from '../../../../src/api/cart/rules.ts';
 import type { OutboxEntry } from '../../../../src/api/outbox.ts';
 import { cartCheckView } from '../../../../src/features/cart/cart-check-view.ts';
 import { BREAD, EXTRAS, SAUCE } from './fixtures.ts';

@@ -1,7 +1,7 @@
 /** /cart: lines, quantities, removal with undo, the subtotal and badge, the server's verdicts, and what the check is doing. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CartCheckOutcome } from '../../../../src/api/cart-worker-api.ts';
+import type { CartCheckOutcome } from '../../../../src/api/cart/worker-api.ts';
 import type { OutboxEntry } from '../../../../src/api/outbox.ts';
 import type { SyncResult } from '../../../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';

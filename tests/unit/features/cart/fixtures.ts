@@ -1,5 +1,5 @@
 /** A store with a dish of every add-on rule, and cart rows, for the cart's component tests. */
-import { cartTotals } from '../../../../src/api/cart-rules.ts';
+import { cartTotals } from '../../../../src/api/cart/rules.ts';
 import type { AddonCategory } from '../../../../src/api/entities.ts';
 import type { CartLineRow, CartMetaRow, ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { itemRow, putMenu, storeRow } from '../stores/fixtures.ts';

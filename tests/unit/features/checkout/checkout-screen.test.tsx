@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VISITOR_QUOTE_USER_ID, type CheckoutChoices, type CheckoutResult, type PlaceOrderInput, type PlacedOrder } from '../../../../src/api/checkout-worker-api.ts';
+import { VISITOR_QUOTE_USER_ID, type CheckoutChoices, type CheckoutResult, type PlaceOrderInput, type PlacedOrder } from '../../../../src/api/checkout/worker-api.ts';
 import type { AddressRow } from '../../../../src/db/schema.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';

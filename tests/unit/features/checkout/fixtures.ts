@@ -1,7 +1,7 @@
 /** Replica rows for the checkout's component tests: a signed-in customer, a cart at Green Bowl, its store row, a quote and the ways to pay. */
-import type { CheckoutQuoteRow, PaymentGatewaysRow, PendingPaymentRow } from '../../../../src/api/checkout-worker-api.ts';
-import type { OrderQuote } from '../../../../src/api/order-entities.ts';
-import type { PaymentMethodId } from '../../../../src/api/payment-limits.ts';
+import type { CheckoutQuoteRow, PaymentGatewaysRow, PendingPaymentRow } from '../../../../src/api/checkout/worker-api.ts';
+import type { OrderQuote } from '../../../../src/api/orders/entities.ts';
+import type { PaymentMethodId } from '../../../../src/api/checkout/payment-limits.ts';
 import { PrefKey, type CartMetaRow, type ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { CUSTOMER_ID, signIn } from '../alerts/fixtures.ts';
 import { GREEN_BOWL_REF, line, putCart } from '../cart/fixtures.ts';

@@ -8,9 +8,9 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutResult, PaymentGatewaysRow, PendingPaymentRow } from '../../../../src/api/checkout-worker-api.ts';
-import type { PaymentAction, PaymentState } from '../../../../src/api/payment-entities.ts';
-import type { PaymentGatewayId } from '../../../../src/api/payment-limits.ts';
+import type { CheckoutResult, PaymentGatewaysRow, PendingPaymentRow } from '../../../../src/api/checkout/worker-api.ts';
+import type { PaymentAction, PaymentState } from '../../../../src/api/checkout/payment-entities.ts';
+import type { PaymentGatewayId } from '../../../../src/api/checkout/payment-limits.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { offeredModes } from '../../../../src/features/checkout/checkout-choices.ts';
 import type { PaytmCheckoutConfig, PaytmCheckoutJs } from '../../../../src/features/checkout/paytm-js.ts';

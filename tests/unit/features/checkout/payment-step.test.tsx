@@ -7,8 +7,8 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutResult } from '../../../../src/api/checkout-worker-api.ts';
-import type { PaymentState } from '../../../../src/api/payment-entities.ts';
+import type { CheckoutResult } from '../../../../src/api/checkout/worker-api.ts';
+import type { PaymentState } from '../../../../src/api/checkout/payment-entities.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import type { ConfirmPaymentResult, StripeFactory } from '../../../../src/features/checkout/stripe-js.ts';

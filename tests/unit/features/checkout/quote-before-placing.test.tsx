@@ -7,7 +7,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutChoices, CheckoutResult, LastDeliveryAddressRow, PlaceOrderInput, PlacedOrder } from '../../../../src/api/checkout-worker-api.ts';
+import type { CheckoutChoices, CheckoutResult, LastDeliveryAddressRow, PlaceOrderInput, PlacedOrder } from '../../../../src/api/checkout/worker-api.ts';
 import type { AddressRow } from '../../../../src/db/schema.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';

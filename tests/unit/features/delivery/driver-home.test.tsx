@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DriverProfileRow } from '../../../../src/api/driver-worker-api.ts';
+import type { DriverProfileRow } from '../../../../src/api/driver/worker-api.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { SETTINGS, TEST_DRIVER, driverOrder, outboxRow, profileRow, putDriverOrders, signInDriver } from './fixtures.ts';
 

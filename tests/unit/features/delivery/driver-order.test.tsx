@@ -7,7 +7,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DriverMove, DriverOrderRow } from '../../../../src/api/driver-worker-api.ts';
+import type { DriverMove, DriverOrderRow } from '../../../../src/api/driver/worker-api.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { SETTINGS, driverOrder, putDriverOrders, signInDriver } from './fixtures.ts';

@@ -1,6 +1,6 @@
 /** Replica rows of the driver area as the worker writes them: the driver's session, profile and orders, and their outbox rows. */
-import type { DriverOrderRow, DriverProfileRow } from '../../../../src/api/driver-worker-api.ts';
-import { ORDER_STATUS_NAMES } from '../../../../src/api/order-limits.ts';
+import type { DriverOrderRow, DriverProfileRow } from '../../../../src/api/driver/worker-api.ts';
+import { ORDER_STATUS_NAMES } from '../../../../src/api/orders/limits.ts';
 import type { OutboxEntry } from '../../../../src/api/outbox.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { TEST_DRIVER, driverSessionRow } from '../../support/driver-doubles.ts';

@@ -1,5 +1,5 @@
 /** Replica rows for the orders screens: the customer's orders as the worker stores them, and the list's cursor. */
-import type { OrdersListRow, StoredOrder } from '../../../../src/api/checkout-worker-api.ts';
+import type { OrdersListRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
 import { PrefKey, type ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { CUSTOMER_ID } from '../alerts/fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_RATING_COMMENT_LENGTH } from '../../../../src/api/order-limits.ts';
+import { MAX_RATING_COMMENT_LENGTH } from '../../../../src/api/orders/limits.ts';
 import { SAMPLE_RATABLE_ORDER } from '../../support/tracking-doubles.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { ORDER_ID, historyOf, placedOrder, putRunningOrder, runningRow, signIn, tracking } from '../running-order/fixtures.ts';

@@ -1,6 +1,6 @@
 /** Replica rows for the running-order page, the home banner and the rating form: built by helpers, with only what a test changes named. */
-import type { Order, OrderTracking } from '../../../../src/api/order-entities.ts';
-import type { RunningOrderRow } from '../../../../src/api/tracking-worker-api.ts';
+import type { Order, OrderTracking } from '../../../../src/api/orders/entities.ts';
+import type { RunningOrderRow } from '../../../../src/api/orders/worker-api.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { CUSTOMER_ID } from '../alerts/fixtures.ts';
 

@@ -6,7 +6,7 @@
  * the ban check at boot, and the call centre.
  */
 import { describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES } from '../../../../src/api/account-entities.ts';
+import { AVATAR_MAX_BYTES } from '../../../../src/api/account/entities.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { CUSTOMER_SESSION_ID, customerSessionOf, type CustomerSession } from '../../../../src/db/session.ts';
 import { callAs, imageBytes, latestCode, registerCustomer, uniqueEmail, uniquePhone } from '../../../support/accounts.ts';

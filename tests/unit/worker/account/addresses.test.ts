@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Address, LoginResult } from '../../../../src/api/entities.ts';
-import { MAX_SAVED_ADDRESSES } from '../../../../src/api/address-limits.ts';
-import type { SavedAddressInput } from '../../../../src/api/address-worker-api.ts';
+import { MAX_SAVED_ADDRESSES } from '../../../../src/api/account/address-limits.ts';
+import type { SavedAddressInput } from '../../../../src/api/account/address-worker-api.ts';
 import { SyncResource, type SavedAddressRow } from '../../../../src/db/schema.ts';
 import { registerCustomer, type NewCustomer } from '../../../support/accounts.ts';
 import { postCall } from '../../../support/api-client.ts';

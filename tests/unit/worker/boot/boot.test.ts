@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { SETTING_DEFAULTS } from '../../../../src/api/settings.ts';
+import { SETTING_DEFAULTS } from '../../../../src/api/settings/defaults.ts';
 import { describe, expect, it } from 'vitest';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { startHarness, type Harness, useSharedServer } from '../harness.ts';

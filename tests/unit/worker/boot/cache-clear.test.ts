@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { SETTING_DEFAULTS, SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../../src/api/settings.ts';
+import { SETTING_DEFAULTS, SETTINGS_KEPT_ON_CACHE_CLEAR } from '../../../../src/api/settings/defaults.ts';
 import {
   BUILT_IN_TEXTS_ID,
   NEVER_FETCHED,

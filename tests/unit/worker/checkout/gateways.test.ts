@@ -10,9 +10,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingPaymentRow, StoredOrder } from '../../../../src/api/checkout-worker-api.ts';
-import type { PaymentGatewayId } from '../../../../src/api/payment-limits.ts';
-import type { PaymentState } from '../../../../src/api/payment-entities.ts';
+import type { PendingPaymentRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
+import type { PaymentGatewayId } from '../../../../src/api/checkout/payment-limits.ts';
+import type { PaymentState } from '../../../../src/api/checkout/payment-entities.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { FAKE_KEYS, paymentsTestConfig, startFakeGatewayServer, type FakeGatewayServer } from '../../../support/fake-gateway-server.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';

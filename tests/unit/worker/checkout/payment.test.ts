@@ -10,8 +10,8 @@
  * keeps the cart.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingPaymentRow, StoredOrder } from '../../../../src/api/checkout-worker-api.ts';
-import type { PaymentState } from '../../../../src/api/payment-entities.ts';
+import type { PendingPaymentRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
+import type { PaymentState } from '../../../../src/api/checkout/payment-entities.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { FAKE_KEYS, paymentsTestConfig, startFakeGatewayServer, type FakeGatewayServer } from '../../../support/fake-gateway-server.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';

@@ -7,7 +7,7 @@
  * refused at once with nothing lost and nothing queued.
  */
 import { describe, expect, it } from 'vitest';
-import type { CheckoutQuoteRow, StoredOrder } from '../../../../src/api/checkout-worker-api.ts';
+import type { CheckoutQuoteRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { closeStoreNow, createCoupon, fundWallet, givePoints, walletOf } from '../../../server/ordering/checkout-fixtures.ts';
 import {

@@ -7,9 +7,9 @@
  * the world overtook (the store cancelled) is explained, not dropped.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Order } from '../../../../src/api/order-entities.ts';
-import { OrderStatus } from '../../../../src/api/order-status.ts';
-import type { DriverOrderRow, DriverProfileRow } from '../../../../src/api/driver-worker-api.ts';
+import type { Order } from '../../../../src/api/orders/entities.ts';
+import { OrderStatus } from '../../../../src/api/orders/status.ts';
+import type { DriverOrderRow, DriverProfileRow } from '../../../../src/api/driver/worker-api.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { freshReplica, startHarness, type Harness } from '../harness.ts';

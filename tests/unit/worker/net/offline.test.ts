@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS } from '../../../../src/api/texts.ts';
-import { SETTING_DEFAULTS } from '../../../../src/api/settings.ts';
+import { ENGLISH_TEXTS } from '../../../../src/api/language/texts.ts';
+import { SETTING_DEFAULTS } from '../../../../src/api/settings/defaults.ts';
 import { BUILT_IN_TEXTS_ID, NEVER_FETCHED, PrefKey } from '../../../../src/db/schema.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import { createSyncService } from '../../../../worker/sync-service.ts';

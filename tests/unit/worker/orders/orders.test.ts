@@ -7,8 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { OrdersListRow, StoredOrder } from '../../../../src/api/checkout-worker-api.ts';
-import { IDEMPOTENCY_HEADER, type Order } from '../../../../src/api/index.ts';
+import type { OrdersListRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
+import type { Order } from '../../../../src/api/orders/entities.ts';
+import { IDEMPOTENCY_HEADER } from '../../../../src/api/outbox.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { callAs, type NewCustomer } from '../../../support/accounts.ts';
 import { loginAs } from '../../../support/inject-call.ts';

@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreReviews } from '../../../../src/api/entities.ts';
-import { MAX_RATING_COMMENT_LENGTH } from '../../../../src/api/order-limits.ts';
-import { runningOrderRowOf } from '../../../../src/api/tracking-worker-api.ts';
+import { MAX_RATING_COMMENT_LENGTH } from '../../../../src/api/orders/limits.ts';
+import { runningOrderRowOf } from '../../../../src/api/orders/worker-api.ts';
 import { postCall } from '../../../support/api-client.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import type { Harness } from '../harness.ts';

@@ -7,7 +7,7 @@
  * through the API, down to its delivery, where tracking stops by itself.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runningOrderRowOf, type RunningOrderRow } from '../../../../src/api/tracking-worker-api.ts';
+import { runningOrderRowOf, type RunningOrderRow } from '../../../../src/api/orders/worker-api.ts';
 import { orderEvents } from '../../../../server/ordering/order-events.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import type { Harness } from '../harness.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The built-in English texts are rewritten only when a build's texts differ from the stored ones. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS } from '../../../../src/api/texts.ts';
+import { ENGLISH_TEXTS } from '../../../../src/api/language/texts.ts';
 import { BUILT_IN_TEXTS_ID, PrefKey, ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { writeBuiltInDefaults } from '../../../../worker/replica/writes.ts';
 
