@@ -24,9 +24,18 @@ export const DEXIE_MODULE_BUILD = {
   replacement: fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url)),
 };
 
-/** The built-in English texts' fingerprint: the worker rewrites its stored copy only when it changes. */
+/**
+ * The built-in English texts' fingerprint: the worker rewrites its stored copy
+ * only when it changes. The texts live by area (src/api/<area>/texts.ts and
+ * src/api/language/), merged in language/texts.ts: every such file counts.
+ */
 function builtInTextsVersion(): string {
-  return createHash('sha256').update(readFileSync('src/api/language/texts.ts')).digest('hex').slice(0, 16);
+  const files = readdirSync('src/api', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(?:^|[/\\])(?:[\w-]*-)?texts\.ts$/.test(file))
+    .sort();
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(`src/api/${file}`));
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The build's text files the server sends compressed (source maps stay as they are: only devtools read them). */

@@ -1,0 +1,43 @@
+/**
+ * One text per error code (ERROR_TEXT_KEYS in src/api/errors.ts), in English.
+ * One part of ENGLISH_TEXTS (language/texts.ts), which merges every area's.
+ */
+export const ERROR_TEXTS = {
+  // Added by accounts: one text per error code (ERROR_TEXT_KEYS in errors.ts)
+  errorBadRequest: 'The app sent something the server could not read. Update the app and try again.',
+  errorValidationFailed: 'Some fields are missing or not valid. Check the form and try again.',
+  errorUnauthorized: 'Your session has ended. Sign in again.',
+  errorForbidden: 'You are not allowed to do this.',
+  errorNotFound: 'We could not find what you asked for.',
+  errorConflict: 'This changed in the meantime. Refresh and try again.',
+  errorIdempotencyKeyReused: 'This action was already sent with different details.',
+  errorPriceChanged: 'The total changed to {amount}. Check the price, then tap Place order again to confirm.',
+  errorIdempotencyInProgress: 'This action is still being processed. Wait a moment.',
+  errorPayloadTooLarge: 'What you sent is too large.',
+  errorUnsupportedMediaType: 'The server cannot read this kind of content.',
+  errorRateLimited: 'Too many tries. Wait a few minutes and try again.',
+  errorPrimaryLocationMissing: 'No primary location is set up yet.',
+  errorInternal: 'Something went wrong on our side. Try again in a moment.',
+  errorWrongPassword: 'The e-mail or phone and the password do not match. Try again or reset your password.',
+  errorUnknownUser: 'There is no account with these details. Check them or create an account.',
+  errorAccountBanned: 'This account has been blocked. Contact support for help.',
+  errorAccountLocked: 'Too many wrong tries for this account, so signing in to it is paused for up to 15 minutes. Try again later, or reset your password to get in now.',
+  errorCodeExpired: 'This code has expired or was already used. Ask for a new one.',
+  errorCodeRequired: 'Enter the code we sent to the new address or number.',
+  errorCodeWrong: 'The code is not right. Check it and try again.',
+  errorTooManyAttempts: 'Too many wrong codes. Ask for a new code.',
+  errorEmailTaken: 'An account with this e-mail already exists. Sign in instead.',
+  errorPhoneTaken: 'An account with this phone number already exists. Sign in instead.',
+  errorInvalidEmail: 'Enter a valid e-mail address.',
+  errorInvalidPhone: 'Enter a valid phone number, with the country code.',
+  errorPasswordTooShort: 'The password must have at least 8 characters.',
+  errorDetailsRequired: 'Enter your name and e-mail to create your account.',
+  errorProviderNotSupported: 'This way of signing in is not available. Use your e-mail or phone.',
+  errorImageType: 'Choose a PNG, JPEG or WebP picture.',
+  errorImageTooLarge: 'The picture is too large. Choose one under 2 MB.',
+  errorInvalidImage: 'This file could not be read as a picture. Choose another PNG, JPEG or WebP.',
+  errorUploadQuotaExceeded: 'Your pictures use all the space you have. Pictures nothing shows are removed after a day; try again then.',
+  errorInvalidTaxNumber: 'Enter a valid tax number: letters, digits, spaces and . - / only.',
+  errorInsufficientBalance: 'Your wallet balance is too low for this.',
+  errorMessageNotSent: 'We could not send the message. Try again in a moment.',
+} as const;
