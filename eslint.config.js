@@ -1,10 +1,12 @@
 // Lint guards the boundaries between runtimes (STYLE habit 10): the UI may
-// import the worker and the service worker only as types, and the shared
-// contract imports nothing platform-specific.
+// import the worker and the service worker only as types, the shared
+// contract imports nothing platform-specific, the worker's areas meet only
+// at their doors, and a feature uses only what another feature offers.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 const nodeOnly = ['node:*', 'fs', 'path', 'fastify', 'kysely', 'better-sqlite3', 'pg'];
 
@@ -32,6 +34,57 @@ function workerShape() {
   ];
 }
 
+/**
+ * What each feature offers the others (src/features/<feature>/<file>). Every
+ * other file of a feature is its own business: a screen another feature wants
+ * is listed here, and what many features need lives in src/ui (components,
+ * hooks) or src/lib (plain helpers) instead.
+ */
+export const FEATURE_SURFACES = {
+  addresses: ['AddressPicker.tsx'],
+  alerts: ['PushDialogHost.tsx'],
+  auth: ['password-sign-in.tsx', 'CodeField.tsx'],
+  cart: ['ItemCartForm.tsx', 'ReplaceCartDialog.tsx', 'StoreCartBar.tsx', 'use-add-to-cart.ts'],
+  home: ['home-snapshot.ts'],
+  landing: ['DesktopLanding.tsx'],
+  location: ['PlaceChooser.tsx', 'home-location.tsx'],
+  offline: ['SimulatedOfflineSwitch.tsx', 'switch.css'],
+  orders: ['CancelOrder.tsx', 'PriceBreakdown.tsx'],
+  prompts: ['InstallOffer.tsx'],
+  'running-order': ['DeliveryMap.tsx', 'order-steps.ts'],
+  stores: ['StoreCard.tsx', 'StoreCardList.tsx', 'saved-list.ts', 'store-rows.ts'],
+};
+
+const featureSurface = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const featuresDir = path.resolve(context.cwd, 'src/features');
+    const featureOf = (file) => {
+      const inside = path.relative(featuresDir, file);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
+      const [feature, ...rest] = inside.split(path.sep);
+      return rest.length > 0 ? { feature, file: rest.join('/') } : null;
+    };
+    const importer = featureOf(context.filename);
+    const check = (source) => {
+      if (!importer || source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = featureOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!target || target.feature === importer.feature) return;
+      if ((FEATURE_SURFACES[target.feature] ?? []).includes(target.file)) return;
+      context.report({
+        node: source,
+        message: `${target.file} is internal to features/${target.feature}: import what it offers (FEATURE_SURFACES in eslint.config.js), or move what both need to src/ui or src/lib.`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -46,9 +99,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, foodpilot: { rules: { 'feature-surface': featureSurface } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'foodpilot/feature-surface': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

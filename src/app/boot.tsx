@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BootResult } from '../api/worker-api.ts';
-import { OfflineScreen } from '../features/system/OfflineScreen.tsx';
+import { OfflineScreen } from '../ui/OfflineScreen.tsx';
 import { useSettings } from './settings-and-language.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
 import { useServices } from './services.tsx';

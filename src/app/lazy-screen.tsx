@@ -7,8 +7,8 @@
  */
 import { createContext, lazy, useCallback, useContext, useState, type ComponentType } from 'react';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../api/constants.ts';
-import { LoadFailedScreen } from '../features/system/LoadFailedScreen.tsx';
-import { OfflineScreen } from '../features/system/OfflineScreen.tsx';
+import { LoadFailedScreen } from '../ui/LoadFailedScreen.tsx';
+import { OfflineScreen } from '../ui/OfflineScreen.tsx';
 import { useConnectivity } from './hooks/use-replica-rows.ts';
 
 export class ScreenLoadTimeout extends Error {

@@ -3,7 +3,7 @@
  * are themselves loaded on demand, so the first route stays light.
  */
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundScreen } from '../features/system/NotFoundScreen.tsx';
+import { NotFoundScreen } from '../ui/NotFoundScreen.tsx';
 import { TabbedLayout } from './TabbedLayout.tsx';
 import * as Screens from './screens.ts';
 

@@ -8,7 +8,7 @@ import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
 import { useT } from '../../app/settings-and-language.tsx';
 import { keepHeightInProperty } from '../../ui/height-property.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
+import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';
 import { sectionsFor, startPathFor } from './console-sections.ts';
 import { useConsoleSession, useConsoleSignOut } from './console-session.tsx';
 import { useOnline } from './use-online.ts';

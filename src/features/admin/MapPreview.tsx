@@ -8,7 +8,7 @@
 import type { MouseEvent } from 'react';
 import { EARTH_RADIUS_KM } from '../../api/orders/worker-api.ts';
 import { useT } from '../../app/settings-and-language.tsx';
-import { openStreetMapUrl, projectionFor, scaleBarFor, type MapSize } from '../running-order/map-geometry.ts';
+import { openStreetMapUrl, projectionFor, scaleBarFor, type MapSize } from '../../lib/map-geometry.ts';
 
 const SIZE: MapSize = { width: 320, height: 200, padding: 16 };
 const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;

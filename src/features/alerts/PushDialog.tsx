@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PushAlert } from '../../api/push.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useServices } from '../../app/services.tsx';
-import { playAlertChime, vibrateForAlert } from './alert-sound.ts';
+import { playAlertChime, vibrateForAlert } from '../../lib/alert-sound.ts';
 import './push-dialog.css';
 
 const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';

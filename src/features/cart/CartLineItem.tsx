@@ -6,7 +6,7 @@ import { MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { CartLineRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
-import { DishImage } from './DishImage.tsx';
+import { DishImage } from '../../ui/DishImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
 const REASON_TEXT: Record<UnavailableReason, TextKey> = {

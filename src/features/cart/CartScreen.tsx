@@ -13,7 +13,7 @@ import { useSyncWorker } from '../../app/services.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { storePath } from '../stores/store-paths.ts';
+import { storePath } from '../../lib/store-paths.ts';
 import { useMoney } from '../../ui/use-money.ts';
 import { CartCheckNote } from './CartCheckNote.tsx';
 import { CartLineItem, lineName } from './CartLineItem.tsx';

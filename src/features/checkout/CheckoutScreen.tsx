@@ -18,7 +18,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import { PaymentStep, useSettledPayment } from './PaymentStep.tsx';
-import { refusalText } from './refusal-text.ts';
+import { refusalText } from '../../lib/refusal-text.ts';
 import { useCheckoutView } from './use-checkout-view.ts';
 // The form's fields and the order-type toggle are styled there; this chunk cannot count on another screen having loaded it.
 import '../../ui/form.css';

@@ -13,7 +13,7 @@ import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { useMoney } from '../../ui/use-money.ts';
-import { refusalText } from './refusal-text.ts';
+import { refusalText } from '../../lib/refusal-text.ts';
 
 interface CouponFieldProps {
   coupon: CartCoupon | null;

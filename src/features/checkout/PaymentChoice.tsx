@@ -9,7 +9,7 @@ import type { OrderQuote } from '../../api/orders/entities.ts';
 import type { OrderType, PaymentMode } from '../../api/orders/limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
-import { paymentMethodText } from '../orders/order-words.ts';
+import { paymentMethodText } from '../../lib/order-words.ts';
 
 interface PaymentChoiceProps {
   modes: readonly PaymentMode[];

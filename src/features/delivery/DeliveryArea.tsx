@@ -5,7 +5,7 @@
  */
 import { Route, Routes } from 'react-router-dom';
 import { useSettings } from '../../app/settings-and-language.tsx';
-import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
+import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';
 import { CompletedOrdersScreen } from './CompletedOrdersScreen.tsx';
 import { DriverHomeScreen } from './DriverHomeScreen.tsx';
 import { DriverLayout } from './DriverLayout.tsx';

@@ -9,7 +9,7 @@ import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { isUnreachable } from '../../app/hooks/use-worker-refresh.ts';
-import { OfflineScreen } from '../system/OfflineScreen.tsx';
+import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { DRIVER_ORDERS_PATH } from './driver-paths.ts';
 import { DriverOrderDetail } from './DriverOrderDetail.tsx';
 import { DriverShell } from './DriverShell.tsx';

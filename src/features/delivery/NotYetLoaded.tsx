@@ -1,7 +1,7 @@
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { isUnreachable, type RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
-import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
-import { OfflineScreen } from '../system/OfflineScreen.tsx';
+import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
+import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 
 /** A driver screen with nothing saved on this device yet: waiting for the first answer, offline, or failed. */
 export function NotYetLoaded({ result, onRetry }: { result: RefreshOutcome | null; onRetry: () => void }) {

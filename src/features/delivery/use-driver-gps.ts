@@ -12,7 +12,7 @@ import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
 import type { DriverFix } from '../../api/driver/worker-api.ts';
 import type { TextKey } from '../../api/language/texts.ts';
 import { useSyncWorker } from '../../app/services.tsx';
-import { GPS_PERMISSION_DENIED } from '../location/gps.ts';
+import { GPS_PERMISSION_DENIED } from '../../lib/gps.ts';
 
 function fixOf(position: GeolocationPosition): DriverFix {
   const { latitude, longitude, heading } = position.coords;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSyncWorker } from '../../app/services.tsx';
 import { useT } from '../../app/settings-and-language.tsx';
 import type { TextKey } from '../../api/language/texts.ts';
-import { SystemMessage } from '../system/SystemMessage.tsx';
+import { SystemMessage } from '../../ui/SystemMessage.tsx';
 import './critical-error.css';
 
 const STEPS: readonly TextKey[] = ['criticalErrorStep1', 'criticalErrorStep2', 'criticalErrorStep3', 'criticalErrorStep4'];

@@ -10,7 +10,7 @@ import { isPaymentGatewayId } from '../../api/checkout/payment-limits.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { refusalText } from '../checkout/refusal-text.ts';
+import { refusalText } from '../../lib/refusal-text.ts';
 import { useMoney } from '../../ui/use-money.ts';
 
 /** What a cancel gives back to the wallet, as the server settles it (lifecycle-settlement.ts). */

@@ -17,9 +17,9 @@ import { useServices } from '../../app/services.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';
 import { SanitizedHtml } from '../../ui/SanitizedHtml.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
-import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
-import { OfflineScreen } from '../system/OfflineScreen.tsx';
+import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
+import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';
+import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import './pages.css';
 
 /** null while the replica is read; undefined when it has no such page. */

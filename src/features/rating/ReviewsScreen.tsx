@@ -14,11 +14,11 @@ import { useServices } from '../../app/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
-import { storePath } from '../stores/store-paths.ts';
+import { storePath } from '../../lib/store-paths.ts';
 import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
-import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
-import { NotFoundScreen } from '../system/NotFoundScreen.tsx';
-import { OfflineScreen } from '../system/OfflineScreen.tsx';
+import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
+import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';
+import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import './reviews.css';
 
 const MAX_STARS = 5;

@@ -10,7 +10,7 @@ import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
 import { PhoneLink } from '../../ui/PhoneLink.tsx';
 import { DeliveryMap } from './DeliveryMap.tsx';
-import { distanceText, openStreetMapUrl } from './map-geometry.ts';
+import { distanceText, openStreetMapUrl } from '../../lib/map-geometry.ts';
 import { stepTimeText } from './order-steps.ts';
 
 export interface DriverOnTheWay {

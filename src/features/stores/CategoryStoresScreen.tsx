@@ -7,12 +7,12 @@ import { useServices } from '../../app/services.tsx';
 import { filteredStoreListKey } from '../../db/keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
-import { LoadFailedScreen } from '../system/LoadFailedScreen.tsx';
-import { OfflineScreen } from '../system/OfflineScreen.tsx';
+import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
+import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCardList } from './StoreCardList.tsx';
 import { useOrderType, useStoreList } from './store-rows.ts';
-import { useQueryParam } from './use-query-param.ts';
+import { useQueryParam } from '../../ui/use-query-param.ts';
 import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
 
 /** '1,2,x,2' → [1, 2]: positive integers, once each. */

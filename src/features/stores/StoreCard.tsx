@@ -10,7 +10,7 @@ import { DEFAULT_STORE_TAG_COLOR, type OrderTypePreference } from '../../api/con
 import type { StoreRow } from '../../db/schema.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { readableTextOn } from '../../lib/contrast.ts';
-import { storePath } from './store-paths.ts';
+import { storePath } from '../../lib/store-paths.ts';
 import { displayRating } from './store-facts.ts';
 import { useMoney } from '../../ui/use-money.ts';
 import './store-card.css';

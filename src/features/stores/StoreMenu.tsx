@@ -16,7 +16,7 @@ import { useAddToCart } from '../cart/use-add-to-cart.ts';
 import { buildMenuRows, menuSectionTabs, type MenuRow, type MenuSectionTab } from './menu-rows.ts';
 import { rememberMenuScroll } from './menu-scroll.ts';
 import { MenuTabs } from './MenuTabs.tsx';
-import { storeItemPath } from './store-paths.ts';
+import { storeItemPath } from '../../lib/store-paths.ts';
 import { useMenuItems } from './store-page-rows.ts';
 import { MENU_STUCK_TOP_PX, useActiveSection } from './use-active-section.ts';
 import { useMoney } from '../../ui/use-money.ts';

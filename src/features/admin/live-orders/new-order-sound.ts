@@ -5,7 +5,7 @@
  * a mute switch (kept on this device) silences it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { playAlertChime } from '../../alerts/alert-sound.ts';
+import { playAlertChime } from '../../../lib/alert-sound.ts';
 
 const MUTED_KEY = 'consoleOrderSoundMuted';
 

@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE } from '../../../api/admin/limits.ts';
 import type { Order } from '../../../api/orders/entities.ts';
 import { OrderStatus } from '../../../api/orders/status.ts';
 import { useT } from '../../../app/settings-and-language.tsx';
-import { orderStatusText } from '../../orders/order-words.ts';
+import { orderStatusText } from '../../../lib/order-words.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';

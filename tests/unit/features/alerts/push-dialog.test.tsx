@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushAlertFrom, type PushAlert } from '../../../../src/api/push.ts';
 import type { PushReceivedMessage } from '../../../../src/api/sw-messages.ts';
-import { VIBRATION_PATTERN_MS } from '../../../../src/features/alerts/alert-sound.ts';
+import { VIBRATION_PATTERN_MS } from '../../../../src/lib/alert-sound.ts';
 import { renderApp } from '../../support/render-app.tsx';
 
 const SLOW = { timeout: 5000 };

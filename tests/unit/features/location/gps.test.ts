@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GPS_PERMISSION_DENIED, GPS_POSITION_UNAVAILABLE, GPS_TIMEOUT, gpsFailureAction, isAndroidWebView } from '../../../../src/features/location/gps.ts';
+import { GPS_PERMISSION_DENIED, GPS_POSITION_UNAVAILABLE, GPS_TIMEOUT, gpsFailureAction, isAndroidWebView } from '../../../../src/lib/gps.ts';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0 Mobile Safari/537.36';
 const WEBVIEW = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/129.0 Mobile Safari/537.36';

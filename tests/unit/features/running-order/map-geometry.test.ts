@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../../src/api/language/texts.ts';
 import { bearingDegrees, distanceKm } from '../../../../src/api/orders/worker-api.ts';
-import { MAP_SIZE, distanceText, projectionFor, roundScaleKm, scaleBarFor } from '../../../../src/features/running-order/map-geometry.ts';
+import { MAP_SIZE, distanceText, projectionFor, roundScaleKm, scaleBarFor } from '../../../../src/lib/map-geometry.ts';
 
 const t = (key: TextKey, values?: Record<string, string | number>) => formatText(ENGLISH_TEXTS[key], values);
 const STORE = { latitude: 40.4406, longitude: -79.9959 };

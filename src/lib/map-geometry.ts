@@ -5,8 +5,8 @@
  * few kilometres of a delivery is as true as any map, a scale bar of a round
  * length, and distances in words.
  */
-import { EARTH_RADIUS_KM, type GeoPoint } from '../../api/orders/worker-api.ts';
-import type { Translate } from '../../app/settings-and-language.tsx';
+import { EARTH_RADIUS_KM, type GeoPoint } from '../api/orders/worker-api.ts';
+import type { Translate } from '../app/settings-and-language.tsx';
 
 export interface MapSize {
   width: number;

@@ -4,11 +4,11 @@
  * radius) and the names of the lines it could not sell. Offline, placing an
  * order says so in its own words: nothing was sent, nothing was lost.
  */
-import type { CheckoutFailure } from '../../api/checkout/worker-api.ts';
-import { failureDetails } from '../../api/sync-result.ts';
-import type { TextKey } from '../../api/language/texts.ts';
-import type { Translate } from '../../app/settings-and-language.tsx';
-import { failureTextKey } from '../../lib/failure-text.ts';
+import type { CheckoutFailure } from '../api/checkout/worker-api.ts';
+import { failureDetails } from '../api/sync-result.ts';
+import type { TextKey } from '../api/language/texts.ts';
+import type { Translate } from '../app/settings-and-language.tsx';
+import { failureTextKey } from './failure-text.ts';
 
 export interface RefusalContext {
   t: Translate;

@@ -1,5 +1,5 @@
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
-import { CloudOffIcon } from '../../ui/icons.tsx';
+import { useSettings, useT } from '../app/settings-and-language.tsx';
+import { CloudOffIcon } from './icons.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 
 /** Spec §8: what a screen that was never saved on this device shows while offline. */

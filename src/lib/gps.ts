@@ -3,7 +3,7 @@
  * denied an alert with gpsAccessNotGrantedMsg shows, except inside the
  * Android web view (whose host app asks for the permission itself).
  */
-import type { TextKey } from '../../api/language/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
 
 /** GeolocationPositionError codes. */
 export const GPS_PERMISSION_DENIED = 1;

@@ -1,8 +1,8 @@
 /** An order's status, payment mode and payment status in words (text keys), for the orders screens and the checkout. */
-import type { OrderType } from '../../api/orders/limits.ts';
-import { OrderStatus } from '../../api/orders/status.ts';
-import type { OrderPaymentStatus, PaymentMethodId } from '../../api/checkout/payment-limits.ts';
-import type { TextKey } from '../../api/language/texts.ts';
+import type { OrderType } from '../api/orders/limits.ts';
+import { OrderStatus } from '../api/orders/status.ts';
+import type { OrderPaymentStatus, PaymentMethodId } from '../api/checkout/payment-limits.ts';
+import type { TextKey } from '../api/language/texts.ts';
 
 const STATUS_TEXT: Record<number, TextKey> = {
   [OrderStatus.PLACED]: 'orderStatusPlaced',
