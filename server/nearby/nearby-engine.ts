@@ -381,7 +381,7 @@ function interleaved(fraction: number): number {
  * distanceKm(point, store) with both cosines of latitude worked out before
  * (the point's once per answer, the store's when its cell was packed): the
  * same operations in the same order on the same numbers, so the same result
- * to the last bit (tests/server/nearby-engine.test.ts checks), with two
+ * to the last bit (tests/server/nearby/nearby-engine.test.ts checks), with two
  * fewer cosines per store.
  */
 export function storeDistanceKm(

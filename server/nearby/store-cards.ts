@@ -10,7 +10,7 @@
  * an answer is two memory copies per store, with no string to build, flatten
  * and encode per request. It holds the same fields and values as Fastify's
  * serializer would write for that Store (JSON objects are unordered; only
- * distance and is_open move to the end), which tests/server/nearby-engine.test.ts
+ * distance and is_open move to the end), which tests/server/nearby/nearby-engine.test.ts
  * checks against the response schema and the SQL path.
  */
 import type { Kysely } from 'kysely';
@@ -125,7 +125,7 @@ const JSON_TAIL = 'null,"is_open":false}';
 
 /**
  * The queries a refresh runs, as builders so tests can ask each dialect's
- * planner how it runs them (tests/server/store-lists.test.ts): every one is an
+ * planner how it runs them (tests/server/nearby/store-lists.test.ts): every one is an
  * index search, never a scan of a whole table.
  */
 export function cardQueries(db: Kysely<Database>) {
