@@ -42,5 +42,5 @@ export const CheckoutScreen = lazyScreen(() => checkout().then((m) => m.Checkout
 export const RunningOrderScreen = lazyScreen(() => runningOrder().then((m) => m.RunningOrderScreen));
 export const ContentPageScreen = lazyScreen(() => pages().then((m) => m.ContentPageScreen));
 export const LoginAsCustomerScreen = lazyScreen(() => callCentre().then((m) => m.LoginAsCustomerScreen));
-export const DeliveryArea = lazyScreen(() => import('../features/delivery/DeliveryArea.tsx').then((m) => m.DeliveryArea));
+export const DeliveryArea = lazyScreen(() => import('../features/driver/DeliveryArea.tsx').then((m) => m.DeliveryArea));
 export const AdminArea = lazyScreen(() => import('../features/admin/AdminArea.tsx').then((m) => m.AdminArea));

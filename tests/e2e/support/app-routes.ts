@@ -15,7 +15,7 @@ const ROOT = path.resolve('.');
 const MOUNTED_TABLES: Record<string, string> = {
   'src/app/AppRoutes.tsx': '',
   'src/app/more-routes.tsx': '',
-  'src/features/delivery/DeliveryArea.tsx': '/delivery',
+  'src/features/driver/DeliveryArea.tsx': '/delivery',
   'src/features/admin/AdminArea.tsx': '/admin',
   'src/features/admin/ConsoleLayout.tsx': '/admin',
 };

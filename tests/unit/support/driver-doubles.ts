@@ -3,7 +3,7 @@
  * createWorkerDouble): like the worker where the UI can see it. Signing in
  * writes the `driver` session row of a demo driver, signing out removes it,
  * going on or off duty sets the profile's switch; the rest answers ok and
- * leaves the replica to the test (fixtures in tests/unit/features/delivery).
+ * leaves the replica to the test (fixtures in tests/unit/features/driver).
  */
 import { vi } from 'vitest';
 import type { DriverActionOutcome, DriverFix, DriverMove, DriverProfileRow, DriverSignIn, DriverWorkerApi } from '../../../src/api/driver/worker-api.ts';

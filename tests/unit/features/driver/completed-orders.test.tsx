@@ -8,7 +8,7 @@ import { SETTINGS, driverOrder, putDriverOrders, signInDriver } from './fixtures
 const SLOW = { timeout: 5000 };
 
 beforeAll(async () => {
-  await import('../../../../src/features/delivery/DeliveryArea.tsx');
+  await import('../../../../src/features/driver/DeliveryArea.tsx');
 });
 
 function delivered(id: string, day: number) {

@@ -16,7 +16,7 @@ const SLOW = { timeout: 5000 };
 const ID = 'FP-ORDER1';
 
 beforeAll(async () => {
-  await import('../../../../src/features/delivery/DeliveryArea.tsx');
+  await import('../../../../src/features/driver/DeliveryArea.tsx');
 });
 
 async function openOrder(row: Partial<DriverOrderRow> | null, options: Parameters<typeof renderApp>[0] = {}) {

@@ -13,7 +13,7 @@ const SLOW = { timeout: 5000 };
 
 // The area loads lazily: transform it once up front, not inside the first test's wait.
 beforeAll(async () => {
-  await import('../../../../src/features/delivery/DeliveryArea.tsx');
+  await import('../../../../src/features/driver/DeliveryArea.tsx');
 });
 
 async function fillIn(who: string, password: string) {

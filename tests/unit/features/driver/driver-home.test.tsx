@@ -12,7 +12,7 @@ import { SETTINGS, TEST_DRIVER, driverOrder, outboxRow, profileRow, putDriverOrd
 const SLOW = { timeout: 5000 };
 
 beforeAll(async () => {
-  await import('../../../../src/features/delivery/DeliveryArea.tsx');
+  await import('../../../../src/features/driver/DeliveryArea.tsx');
 });
 
 async function openHome(options: Parameters<typeof renderApp>[0] = {}, profile: Partial<DriverProfileRow> | null = {}) {

@@ -8,7 +8,7 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServicesProvider } from '../../../../src/app/services.tsx';
-import { useDriverGps } from '../../../../src/features/delivery/use-driver-gps.ts';
+import { useDriverGps } from '../../../../src/features/driver/use-driver-gps.ts';
 import { createServiceWorkerDouble, createWorkerDouble } from '../../support/doubles.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { buildReplica } from '../../support/replica-fixture.ts';
@@ -18,7 +18,7 @@ import { installFakeGeolocation, removeFakeGeolocation } from './gps-fake.ts';
 const SLOW = { timeout: 5000 };
 
 beforeAll(async () => {
-  await import('../../../../src/features/delivery/DeliveryArea.tsx');
+  await import('../../../../src/features/driver/DeliveryArea.tsx');
 });
 
 afterEach(() => {
