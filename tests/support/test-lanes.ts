@@ -32,7 +32,10 @@ const LANES: readonly Lane[] = [
 function runScript(lane: string, script: string): Promise<boolean> {
   const started = Date.now();
   console.log(`[${lane}] == npm run ${script}`);
-  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+  // Plain text: the lines of two lanes are read side by side in a log, not a terminal.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[${lane}] ${line}`));
   }
