@@ -7,7 +7,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BootResult } from '../api/worker-api.ts';
 import { OfflineScreen } from '../ui/OfflineScreen.tsx';
-import { useSettings } from './settings-and-language.tsx';
+import { useSettings, useTextsReady } from './settings-and-language.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
 import { useServices } from './services.tsx';
 
@@ -57,6 +57,7 @@ export function useBoot(after: Promise<unknown>): { state: BootState; retry: () 
 export function BootGate({ children, after }: { children: ReactNode; after: Promise<unknown> }) {
   const { state, retry } = useBoot(after);
   const settings = useSettings();
+  const textsReady = useTextsReady();
 
   if (state.status === 'updating') {
     return (
@@ -66,6 +67,8 @@ export function BootGate({ children, after }: { children: ReactNode; after: Prom
     );
   }
   if (!settings.loaded) return <ScreenFallback />;
+  // A first visit fills settings and texts side by side (worker/boot/boot.ts): no screen of raw keys meanwhile.
+  if (!textsReady && state.status === 'booting') return <ScreenFallback />;
   if (settings.isEmpty) {
     if (state.status === 'booting') return <ScreenFallback />;
     const offline = state.status === 'failed' || !state.result.online;

@@ -23,6 +23,8 @@ interface LanguageContextValue {
   language: LanguageRow | null;
   /** The chosen language's own text for a key, with no fallback; undefined when it has none. */
   own: (key: TextKey) => string | undefined;
+  /** Some texts are there (the chosen language's or the built-in English): `t` shows words, not keys. */
+  textsReady: boolean;
 }
 
 const SettingsContext = createContext<ReplicaSettings | null>(null);
@@ -73,6 +75,11 @@ export function useSettingText(key: SettingKey & TextKey): string {
   const setting = settings.get(key);
   if (!value?.language || value.language.is_default) return setting;
   return value.own(key) ?? setting;
+}
+
+/** Whether `useT` has words yet: on a first visit the worker writes the built-in English as it boots. */
+export function useTextsReady(): boolean {
+  return useContext(LanguageContext)?.textsReady ?? false;
 }
 
 export function useLanguage(): LanguageRow | null {
@@ -130,7 +137,8 @@ export function SettingsAndLanguageProvider({ children }: { children: ReactNode 
     [translations, builtIn, rightToLeft],
   );
   const own = useCallback((key: TextKey) => translations[key]?.trim() || undefined, [translations]);
-  const languageValue = useMemo(() => ({ t, language, own }), [t, language, own]);
+  const textsReady = Object.keys(translations).length > 0 || Object.keys(builtIn).length > 0;
+  const languageValue = useMemo(() => ({ t, language, own, textsReady }), [t, language, own, textsReady]);
 
   useEffect(() => {
     if (settings.loaded) applyLook(readerOf(settings).get);

@@ -5,6 +5,13 @@
  * the replica at once; this refreshes behind it, and an offline boot returns
  * as soon as the version check finds the server unreachable, leaving the
  * replica as it was.
+ *
+ * A first visit is the exception: it has nothing the version check could
+ * keep or clear (the check only records the server's versions), while its
+ * customer waits on a blank screen for every round trip. So the check, the
+ * built-in texts and the replica's first fill all start at once: on slow 4G
+ * that is two round trips (and a 17 kB chunk) fewer before the first store
+ * card.
  */
 import type { BootResult, SyncResult } from '../../src/api/worker-api.ts';
 import type { SyncContext } from '../replica/context.ts';
@@ -21,11 +28,13 @@ import {
   refreshSettings,
 } from './resources.ts';
 import { isUnreachable } from '../replica/sync-state.ts';
-import { SyncResource } from '../../src/db/schema.ts';
+import { PrefKey, SyncResource } from '../../src/db/schema.ts';
+import { readPref } from '../replica/prefs.ts';
 import { checkVersion } from './version-check.ts';
 
 export async function boot(ctx: SyncContext): Promise<BootResult> {
   const hadReplica = await hasFetchedSettings(ctx.db);
+  if (!hadReplica && (await isFirstVisit(ctx))) return bootFirstVisit(ctx);
   await writeBuiltInDefaults(ctx.db);
   const checked = await checkVersion(ctx);
   if (!checked.ok && isUnreachable(checked)) {
@@ -38,6 +47,26 @@ export async function boot(ctx: SyncContext): Promise<BootResult> {
   }
   const { online } = await refreshReplica(ctx, { settings: version?.kind !== 'settings-refreshed' });
   return { hadReplica, online, version, primaryLocationMissing: await isPrimaryLocationMissing(ctx) };
+}
+
+/** No versions recorded yet: checkVersion would answer 'first-visit' (version-check.ts). */
+async function isFirstVisit(ctx: SyncContext): Promise<boolean> {
+  const [settingsVersion, cacheVersion] = await Promise.all([
+    readPref<string>(ctx.db, PrefKey.settingsVersion),
+    readPref<string>(ctx.db, PrefKey.cacheVersion),
+  ]);
+  return settingsVersion === undefined || cacheVersion === undefined;
+}
+
+async function bootFirstVisit(ctx: SyncContext): Promise<BootResult> {
+  const [, checked, refreshed] = await Promise.all([writeBuiltInDefaults(ctx.db), checkVersion(ctx), refreshReplica(ctx, { settings: true })]);
+  const versionUnreachable = !checked.ok && isUnreachable(checked);
+  return {
+    hadReplica: false,
+    online: refreshed.online && !versionUnreachable,
+    version: checked.ok ? checked.value : null,
+    primaryLocationMissing: await isPrimaryLocationMissing(ctx),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { PrefKey } from '../../../src/db/schema.ts';
 import type { BootResult } from '../../../src/api/worker-api.ts';
 import { renderApp } from '../support/render-app.tsx';
 import { ONLINE_BOOT } from '../support/doubles.ts';
+import { writeBuiltInDefaults } from '../../../worker/replica/writes.ts';
 
 const OFFLINE_BOOT: BootResult = { hadReplica: false, online: false, version: null, primaryLocationMissing: false };
 
@@ -14,6 +15,21 @@ describe('boot', () => {
     // The worker never answers, yet the stored app is there.
     expect(await screen.findByTestId('tab-bar')).toBeInTheDocument();
     expect(worker.boot).toHaveBeenCalledOnce();
+  });
+
+  it('on a first visit, waits for words before showing a screen, never raw text keys', async () => {
+    let answerBoot: (result: BootResult) => void = () => {};
+    const boot = vi.fn(() => new Promise<BootResult>((resolve) => (answerBoot = resolve)));
+    const { db } = await renderApp({ builtInTexts: false, worker: { boot } });
+    await vi.waitFor(() => expect(boot).toHaveBeenCalledOnce());
+    expect(document.querySelector('.screen-fallback')).not.toBeNull();
+    expect(screen.queryByTestId('tab-bar')).toBeNull();
+
+    // The worker writes the built-in English while its first fill is on the way.
+    await writeBuiltInDefaults(db, null);
+    expect(await screen.findByTestId('tab-bar')).toHaveTextContent('Cart');
+    expect(screen.queryByText('tabCart')).toBeNull();
+    answerBoot(ONLINE_BOOT);
   });
 
   it('shows the offline screen when nothing is stored and boot fails offline, and can try again', async () => {

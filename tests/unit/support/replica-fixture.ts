@@ -1,5 +1,5 @@
 /** Builds a real Dexie replica (fake-indexeddb) for one test, with only the rows the test names. */
-import { ReplicaDatabase, PrefKey, type AddressRow, type LanguageRow } from '../../../src/db/schema.ts';
+import { ReplicaDatabase, PrefKey, BUILT_IN_TEXTS_ID, type AddressRow, type LanguageRow } from '../../../src/db/schema.ts';
 import type { PopularLocation } from '../../../src/api/entities.ts';
 import { writeBuiltInDefaults } from '../../../worker/replica/writes.ts';
 
@@ -8,6 +8,8 @@ export interface ReplicaFixture {
   settingsFetchedAt?: number;
   languages?: Partial<LanguageRow>[];
   translations?: Record<number, Record<string, string>>;
+  /** false: a first visit whose built-in English the worker has not written yet. */
+  builtInTexts?: boolean;
   chosenLanguageId?: number;
   address?: Omit<AddressRow, 'id' | 'savedAt'> | null;
   popularLocations?: PopularLocation[];
@@ -41,6 +43,7 @@ export async function buildReplica(fixture: ReplicaFixture = {}): Promise<Replic
   const fetchedAt = fixture.settingsFetchedAt ?? now;
   // As on a real device: the worker writes the built-in settings and English texts first.
   await writeBuiltInDefaults(db);
+  if (fixture.builtInTexts === false) await db.translations.delete(BUILT_IN_TEXTS_ID);
   const settings = fixture.settings ?? { storeName: 'Test Kitchen' };
   await db.settings.bulkPut(Object.entries(settings).map(([key, value]) => ({ key, value, fetchedAt })));
   const languages = (fixture.languages ?? [ENGLISH]).map((row) => ({ ...ENGLISH, ...row }));
