@@ -11,7 +11,8 @@
  * orderstatus_id): the alert opens the running order.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatText, type TextKey } from '../../src/api/language/texts.ts';
+import type { TextKey } from '../../src/api/language/texts.ts';
+import { formatText } from '../../src/api/language/format-text.ts';
 import { OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { createNotificationsRepository } from '../repositories/notifications-repository.ts';

@@ -6,7 +6,8 @@
  * where it has none, with data that opens the running order.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatText, type TextKey } from '../../src/api/language/texts.ts';
+import type { TextKey } from '../../src/api/language/texts.ts';
+import { formatText } from '../../src/api/language/format-text.ts';
 import { OrderStatus } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import type { Alert } from '../repositories/notifications-repository.ts';

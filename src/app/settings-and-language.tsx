@@ -8,7 +8,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import type { LanguageRow } from '../db/schema.ts';
 import type { SettingKey } from '../api/settings/defaults.ts';
 import { isSwitchOn } from '../api/settings/values.ts';
-import { formatText, type TextKey } from '../api/language/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
+import { formatText } from '../api/language/format-text.ts';
 import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
 import { brandInk, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';

@@ -1,4 +1,5 @@
-import { formatText, type TextKey } from '../api/language/texts.ts';
+import type { TextKey } from '../api/language/texts.ts';
+import { formatText } from '../api/language/format-text.ts';
 
 /** What the worker writes in syncState 'connectivity' when the server was not reached. */
 const UNREACHABLE_ERRORS: readonly string[] = ['offline', 'timeout'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../src/api/language/texts.ts';
+import { ENGLISH_TEXTS, type TextKey } from '../../../src/api/language/texts.ts';
+import { formatText } from '../../../src/api/language/format-text.ts';
 import { isAppOffline, minutesSince, updatedAgoText } from '../../../src/lib/connectivity.ts';
 
 const t = (key: TextKey) => ENGLISH_TEXTS[key];

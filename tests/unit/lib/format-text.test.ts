@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatText, ISOLATE_END, ISOLATE_START } from '../../../src/api/language/texts.ts';
+import { formatText, ISOLATE_END, ISOLATE_START } from '../../../src/api/language/format-text.ts';
 
 describe('formatText', () => {
   it('fills the placeholders it has values for and leaves the others', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../../src/api/language/texts.ts';
+import { ENGLISH_TEXTS, type TextKey } from '../../../../src/api/language/texts.ts';
+import { formatText } from '../../../../src/api/language/format-text.ts';
 import { detailField } from '../../../../src/features/admin/admin-api.ts';
 import { moneyText, parseMoney, parseNumber } from '../../../../src/features/admin/console-values.ts';
 import { detailWords } from '../../../../src/features/admin/use-console-form.ts';

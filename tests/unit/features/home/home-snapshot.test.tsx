@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ISOLATE_END, ISOLATE_START } from '../../../../src/api/language/texts.ts';
+import { ISOLATE_END, ISOLATE_START } from '../../../../src/api/language/format-text.ts';
 import { homeStoreListKey } from '../../../../src/db/keys.ts';
 import type { ReplicaDatabase, StoreRow } from '../../../../src/db/schema.ts';
 import { HOME_SNAPSHOT_STORES, HOME_SNAPSHOT_VERSION, readHomeSnapshot, type HomeSnapshot } from '../../../../src/features/home/home-snapshot.ts';

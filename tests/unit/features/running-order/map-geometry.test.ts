@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH_TEXTS, formatText, type TextKey } from '../../../../src/api/language/texts.ts';
+import { ENGLISH_TEXTS, type TextKey } from '../../../../src/api/language/texts.ts';
+import { formatText } from '../../../../src/api/language/format-text.ts';
 import { bearingDegrees, distanceKm } from '../../../../src/api/orders/worker-api.ts';
 import { MAP_SIZE, distanceText, projectionFor, roundScaleKm, scaleBarFor } from '../../../../src/lib/map-geometry.ts';
 
