@@ -28,9 +28,8 @@ import {
   refreshSettings,
 } from './resources.ts';
 import { isUnreachable } from '../replica/sync-state.ts';
-import { PrefKey, SyncResource } from '../../src/db/schema.ts';
-import { readPref } from '../replica/prefs.ts';
-import { checkVersion } from './version-check.ts';
+import { SyncResource } from '../../src/db/schema.ts';
+import { checkVersion, isFirstVisit } from './version-check.ts';
 
 export async function boot(ctx: SyncContext): Promise<BootResult> {
   const hadReplica = await hasFetchedSettings(ctx.db);
@@ -47,15 +46,6 @@ export async function boot(ctx: SyncContext): Promise<BootResult> {
   }
   const { online } = await refreshReplica(ctx, { settings: version?.kind !== 'settings-refreshed' });
   return { hadReplica, online, version, primaryLocationMissing: await isPrimaryLocationMissing(ctx) };
-}
-
-/** No versions recorded yet: checkVersion would answer 'first-visit' (version-check.ts). */
-async function isFirstVisit(ctx: SyncContext): Promise<boolean> {
-  const [settingsVersion, cacheVersion] = await Promise.all([
-    readPref<string>(ctx.db, PrefKey.settingsVersion),
-    readPref<string>(ctx.db, PrefKey.cacheVersion),
-  ]);
-  return settingsVersion === undefined || cacheVersion === undefined;
 }
 
 async function bootFirstVisit(ctx: SyncContext): Promise<BootResult> {

@@ -22,8 +22,7 @@ export async function checkVersion(ctx: SyncContext): Promise<ValueResult<Versio
   }
   await markFetched(ctx.db, SyncResource.version, ctx.now());
   const { forceNewSettingsVersion, forceCacheClearVersion } = result.value;
-  const storedSettingsVersion = await readPref<string>(ctx.db, PrefKey.settingsVersion);
-  const storedCacheVersion = await readPref<string>(ctx.db, PrefKey.cacheVersion);
+  const { settings: storedSettingsVersion, cache: storedCacheVersion } = await storedVersions(ctx);
 
   if (storedSettingsVersion === undefined || storedCacheVersion === undefined) {
     await storeVersions(ctx, forceNewSettingsVersion, forceCacheClearVersion);
@@ -41,6 +40,18 @@ export async function checkVersion(ctx: SyncContext): Promise<ValueResult<Versio
     return { ok: true, value: { kind: 'settings-refreshed' } };
   }
   return { ok: true, value: { kind: 'unchanged' } };
+}
+
+/** The versions the last check recorded; either one missing means a first visit. */
+export async function storedVersions(ctx: SyncContext): Promise<{ settings: string | undefined; cache: string | undefined }> {
+  const [settings, cache] = await Promise.all([readPref<string>(ctx.db, PrefKey.settingsVersion), readPref<string>(ctx.db, PrefKey.cacheVersion)]);
+  return { settings, cache };
+}
+
+/** True until a version check has recorded both versions (checkVersion then answers 'first-visit'). */
+export async function isFirstVisit(ctx: SyncContext): Promise<boolean> {
+  const { settings, cache } = await storedVersions(ctx);
+  return settings === undefined || cache === undefined;
 }
 
 export async function storeVersions(ctx: SyncContext, settingsVersion: string, cacheVersion: string) {
