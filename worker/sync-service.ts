@@ -11,7 +11,7 @@ import type { ToServiceWorkerMessage } from '../src/api/sw-messages.ts';
 import type { SyncWorkerApi } from '../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../src/db/schema.ts';
 import { accountApi } from './account/api.ts';
-import { bootApi } from './boot/api.ts';
+import { bootApi, type EarlyBoot } from './boot/api.ts';
 import { cartApi } from './cart/api.ts';
 import { catalogApi } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
@@ -53,6 +53,8 @@ export interface SyncService {
   trackers: OrderTrackers;
   /** Asks the server whether the network is back while the last request failed by network. */
   reconnect: ReconnectProbe;
+  /** A first visit's boot, begun before the page asks (worker/boot/api.ts). */
+  bootBeforeAsked: EarlyBoot['bootBeforeAsked'];
 }
 
 export function createSyncService(options: SyncServiceOptions): SyncService {
@@ -101,9 +103,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     options.tracking,
   );
 
+  const { bootBeforeAsked, ...bootHandlers } = bootApi({
+    ctx,
+    mirror: options.mirrorSimulatedOffline ?? (async () => {}),
+    drain: outbox.drain,
+    watchedOrders: () => trackers.keptIds(),
+  });
   // Areas that queue actions register their outbox effects as they are made.
   const api = {
-    ...bootApi({ ctx, mirror: options.mirrorSimulatedOffline ?? (async () => {}), drain: outbox.drain, watchedOrders: () => trackers.keptIds() }),
+    ...bootHandlers,
     ...outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
     ...catalogApi({ ctx, outbox }),
     ...cartApi({ ctx, outbox }),
@@ -113,5 +121,5 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     ...driverApi({ ctx, outbox }),
   } satisfies SyncWorkerApi;
 
-  return { api, drainer, trackers, reconnect };
+  return { api, drainer, trackers, reconnect, bootBeforeAsked };
 }

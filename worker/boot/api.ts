@@ -13,9 +13,10 @@ import type { SyncContext } from '../replica/context.ts';
 import { neverThrow } from '../replica/never-throw.ts';
 import { writePref } from '../replica/prefs.ts';
 import { recordConnectivity } from '../replica/sync-state.ts';
-import { writeAddress } from '../replica/writes.ts';
+import { hasFetchedSettings, writeAddress } from '../replica/writes.ts';
 import { boot, refreshReplica } from './boot.ts';
 import { completeCacheClear } from './cache-clear.ts';
+import { isFirstVisit } from './version-check.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 
 export interface BootApiDeps {
@@ -41,31 +42,59 @@ export type BootHandlers = Pick<
   | 'setSimulatedOffline'
 >;
 
-export function bootApi({ ctx, mirror, drain, watchedOrders }: BootApiDeps): BootHandlers {
+export interface EarlyBoot {
+  /**
+   * A first visit's boot, begun by the worker itself before the page asks
+   * (the built page starts the worker from its <head>, long before its own
+   * script runs). The page's first `boot()` then gets this boot's result,
+   * running or done. Nothing happens on a later visit, whose boot the page
+   * orders as before, or when the simulated-offline switch is on.
+   */
+  bootBeforeAsked(): Promise<void>;
+}
+
+export function bootApi({ ctx, mirror, drain, watchedOrders }: BootApiDeps): BootHandlers & EarlyBoot {
   const { db, now } = ctx;
   // React's strict mode and a second tab both call boot twice; one pass is enough.
   let booting: Promise<BootResult> | null = null;
+  // An early boot's outcome, kept for the page's first ask.
+  let bootedEarly: Promise<BootResult> | null = null;
+
+  function runBoot(): Promise<BootResult> {
+    booting ??= (async () => {
+      try {
+        await mirror(await isSimulatedOffline(db));
+        const result = await boot(ctx);
+        // A banned user (or a session the server ended) is signed out before the screens settle;
+        // not when the page is about to clear everything and reload.
+        if (result.online && result.version?.kind !== 'cache-clear-required') {
+          await neverThrow(() => checkBan(ctx));
+          // The home banner of a customer's order on its way (no request when nobody is signed in).
+          await neverThrow(() => checkRunningOrder(ctx, watchedOrders));
+        }
+        if (result.online) void drain();
+        return result;
+      } finally {
+        booting = null;
+      }
+    })();
+    return booting;
+  }
 
   return {
     boot() {
-      booting ??= (async () => {
-        try {
-          await mirror(await isSimulatedOffline(db));
-          const result = await boot(ctx);
-          // A banned user (or a session the server ended) is signed out before the screens settle;
-          // not when the page is about to clear everything and reload.
-          if (result.online && result.version?.kind !== 'cache-clear-required') {
-            await neverThrow(() => checkBan(ctx));
-            // The home banner of a customer's order on its way (no request when nobody is signed in).
-            await neverThrow(() => checkRunningOrder(ctx, watchedOrders));
-          }
-          if (result.online) void drain();
-          return result;
-        } finally {
-          booting = null;
-        }
-      })();
-      return booting;
+      const early = bootedEarly;
+      bootedEarly = null;
+      return early ?? runBoot();
+    },
+    async bootBeforeAsked() {
+      const firstVisit = !(await hasFetchedSettings(db)) && (await isFirstVisit(ctx));
+      if (!firstVisit || (await isSimulatedOffline(db)) || booting || bootedEarly) return;
+      bootedEarly = runBoot();
+      await bootedEarly.then(
+        () => undefined,
+        () => undefined,
+      );
     },
     refreshSettings: () => refreshSettings(ctx),
     refreshLanguages: () => refreshLanguages(ctx),

@@ -42,7 +42,19 @@ export async function replaceSettings(db: ReplicaDatabase, settings: readonly Se
  * fingerprint of src/api/language/texts.ts (vite.config.ts); null (a test or dev run
  * without one) always writes.
  */
-export async function writeBuiltInDefaults(db: ReplicaDatabase, textsVersion: string | null = BUILT_IN_TEXTS_VERSION) {
+export function writeBuiltInDefaults(db: ReplicaDatabase, textsVersion: string | null = BUILT_IN_TEXTS_VERSION): Promise<void> {
+  // The worker starts this as it loads (worker/sync-worker.ts) and boot asks again:
+  // while one is running, a second caller shares it rather than writing (and notifying every live query) twice.
+  const running = builtInDefaultsRunning.get(db);
+  if (running && running.textsVersion === textsVersion) return running.done;
+  const done = writeBuiltInDefaultsNow(db, textsVersion).finally(() => builtInDefaultsRunning.delete(db));
+  builtInDefaultsRunning.set(db, { textsVersion, done });
+  return done;
+}
+
+const builtInDefaultsRunning = new WeakMap<ReplicaDatabase, { textsVersion: string | null; done: Promise<void> }>();
+
+async function writeBuiltInDefaultsNow(db: ReplicaDatabase, textsVersion: string | null) {
   const [storedVersion, storedTexts] = await Promise.all([
     db.prefs.get(PrefKey.builtInTextsVersion),
     db.translations.where('languageId').equals(BUILT_IN_TEXTS_ID).count(),

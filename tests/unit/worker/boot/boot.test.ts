@@ -102,6 +102,45 @@ describe('boot on a fresh replica', () => {
   });
 });
 
+describe('a first visit begun before the page asks', () => {
+  it("gives the page's first boot the early boot's result, without asking the server again", async () => {
+    harness = await startHarness({ server: shared.server });
+    const early = harness.service.bootBeforeAsked();
+    // The page's script arrives while the early boot is on the wire, and later once it is done.
+    const whileRunning = await harness.service.api.boot();
+    await early;
+    expect(whileRunning).toEqual({ hadReplica: false, online: true, version: { kind: 'first-visit' }, primaryLocationMissing: false });
+    expect(harness.network.pathsSent().filter((path) => path === '/version.json')).toHaveLength(1);
+    expect(harness.network.pathsSent().filter((path) => path === '/public/api/get-settings')).toHaveLength(1);
+  });
+
+  it('keeps a finished early boot for the page, then boots afresh when asked again', async () => {
+    harness = await startHarness({ server: shared.server });
+    await harness.service.bootBeforeAsked();
+    const sentBeforePage = harness.network.pathsSent().length;
+    expect((await harness.service.api.boot()).version).toEqual({ kind: 'first-visit' });
+    expect(harness.network.pathsSent()).toHaveLength(sentBeforePage);
+    // A retry (the offline screen's button) is a new boot.
+    expect((await harness.service.api.boot()).version).toEqual({ kind: 'unchanged' });
+    expect(harness.network.pathsSent().length).toBeGreaterThan(sentBeforePage);
+  });
+
+  it('leaves a later visit to the page, which checks the version first', async () => {
+    harness = await startHarness({ server: shared.server });
+    await harness.service.api.boot();
+    harness.network.sent.length = 0;
+    await harness.service.bootBeforeAsked();
+    expect(harness.network.pathsSent()).toEqual([]);
+  });
+
+  it('sends nothing while the simulated-offline switch is on', async () => {
+    harness = await startHarness({ server: shared.server });
+    await harness.db.prefs.put({ key: PrefKey.simulatedOffline, value: true });
+    await harness.service.bootBeforeAsked();
+    expect(harness.network.pathsSent()).toEqual([]);
+  });
+});
+
 describe('a returning visitor', () => {
   it('reports the replica it had and refreshes behind it', async () => {
     harness = await startHarness({ server: shared.server });

@@ -33,6 +33,18 @@ describe('writeBuiltInDefaults', () => {
     expect((await db.translations.get(BUILT_IN_TEXTS_ID))?.data.retry).toBe(ENGLISH_TEXTS.retry);
   });
 
+  it('writes once when the worker, as it starts, and boot both ask at the same time', async () => {
+    db = new ReplicaDatabase(`built-in-texts-${crypto.randomUUID()}`);
+    let writes = 0;
+    db.translations.hook('creating', () => void writes++);
+    db.translations.hook('updating', () => void writes++);
+    await Promise.all([writeBuiltInDefaults(db, 'build-a'), writeBuiltInDefaults(db, 'build-a')]);
+    expect(writes).toBe(1);
+    // Once done, a later ask checks again (and finds nothing to write).
+    await writeBuiltInDefaults(db, 'build-a');
+    expect(writes).toBe(1);
+  });
+
   it('without a build fingerprint (tests, the dev server) writes them every time', async () => {
     db = new ReplicaDatabase(`built-in-texts-${crypto.randomUUID()}`);
     await writeBuiltInDefaults(db, null);
