@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { EARLY_SYNC_WORKER_GLOBAL, EARLY_SYNC_WORKER_NAME } from './src/lib/early-sync-worker.ts';
 
 // The API server serves dist/ and answers /public/api, /version.json and the
 // manifest (its name, colours and icons come from settings). In `npm run dev`
@@ -79,6 +80,47 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * Starts the sync worker from the document itself, while the first route's
+ * script is still on the wire: a classic inline script in <head> creates it
+ * from its built file, and src/lib/worker-bridge.ts adopts it. Started from
+ * the app's own script, the worker (68 kB on the wire, then its own
+ * evaluation) waited for that script to arrive and run first; on slow 4G
+ * those are one after the other on the way to the first paint, since a first
+ * visit paints only once the worker has the built-in texts and the
+ * server's settings. The worker it starts also begins a first visit's boot
+ * at once, without waiting for the page to ask.
+ * The server's CSP allows the script by its hash, like the pre-boot one.
+ */
+export function startSyncWorkerEarly(): Plugin {
+  let base = '/';
+  return {
+    name: 'foodpilot-early-sync-worker',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const workerFile = Object.keys(context.bundle ?? {}).find((fileName) => /(?:^|\/)sync-worker-[\w-]+\.js$/.test(fileName));
+        if (!workerFile) throw new Error('startSyncWorkerEarly: the build has no sync-worker chunk');
+        const url = JSON.stringify(`${base}${workerFile}`);
+        return [
+          {
+            tag: 'script',
+            // Before the style sheet's <link>: a classic script after it would wait for the sheet.
+            injectTo: 'head-prepend',
+            children:
+              `if(!/[?&]offline=/.test(location.search))try{window.${EARLY_SYNC_WORKER_GLOBAL}=` +
+              `new Worker(${url},{type:'module',name:${JSON.stringify(EARLY_SYNC_WORKER_NAME)}})}catch(e){}`,
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILT_IN_TEXTS_VERSION__: JSON.stringify(builtInTextsVersion()) },
   plugins: [
@@ -97,6 +139,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    startSyncWorkerEarly(),
     precompress(),
   ],
   resolve: { alias: [DEXIE_MODULE_BUILD] },

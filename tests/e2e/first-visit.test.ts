@@ -56,6 +56,51 @@ describe('first visit on a phone (375 px)', () => {
     await context.close();
   });
 
+  it("starts its one sync worker from the page's head: the settings are on the device before the app's script has run", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    // Hold the first route's script on the wire, as slow 4G does for a second or two.
+    let releaseScript = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(/\/assets\/first-route-[\w-]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    const app = new CustomerApp(page, suite.server.url);
+    const opened = app.open('/');
+    const fetchedSettings = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('foodpilot');
+            // Not there yet: abort rather than create it, which would hold the worker's own open back.
+            open.onupgradeneeded = () => open.transaction?.abort();
+            open.onerror = () => resolve(0);
+            open.onsuccess = () => {
+              const db = open.result;
+              const done = (fetchedAt: number) => {
+                db.close();
+                resolve(fetchedAt);
+              };
+              if (!db.objectStoreNames.contains('syncState')) return done(0);
+              const read = db.transaction('syncState').objectStore('syncState').get('settings');
+              read.onsuccess = () => done((read.result as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0);
+              read.onerror = () => done(0);
+            };
+          }),
+      );
+    await expect.poll(fetchedSettings, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    releaseScript();
+    await opened;
+    await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
+    await app.waitForReplica();
+    // The app adopted the worker the document started rather than starting a second one.
+    expect(page.workers().filter((worker) => worker.url().includes('sync-worker'))).toHaveLength(1);
+    await context.close();
+  });
+
   it('shows the not-found screen for an unknown route', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const app = new CustomerApp(await context.newPage(), suite.server.url);
