@@ -10,6 +10,7 @@ import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
 import { DESKTOP_MEDIA_QUERY } from './app/hooks/use-media-query.ts';
 import { applySimulatedOfflineAtStart, drainOnReconnect, recordVisit } from './app/start-tasks.ts';
+import { loadMobileHomeParts } from './features/home/first-screen-parts.ts';
 import { readHomeSnapshot } from './features/home/home-snapshot.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { createServiceWorkerBridge } from './lib/sw-bridge.ts';
@@ -25,6 +26,7 @@ const serviceWorker = createServiceWorkerBridge();
 // Only the mobile home paints from its snapshot; any other first screen waits for the replica.
 const onMobileHome = window.location.pathname === '/' && !window.matchMedia(DESKTOP_MEDIA_QUERY).matches;
 const homeSnapshot = onMobileHome ? readHomeSnapshot() : null;
+if (onMobileHome) loadMobileHomeParts();
 const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload(), homeSnapshot };
 
 recordVisit(db).catch((error: unknown) => console.warn('visit not counted', error));
