@@ -10,6 +10,8 @@ import { ReplicaDatabase } from '../src/db/schema.ts';
 import { OutboxEffects } from './outbox/api.ts';
 import { mirrorSimulatedOfflineForServiceWorker } from './net/simulated-offline.ts';
 import { createSyncService } from './sync-service.ts';
+import { writeBuiltInDefaults } from './replica/writes.ts';
+import { EARLY_SYNC_WORKER_NAME } from '../src/lib/early-sync-worker.ts';
 
 const db = new ReplicaDatabase();
 // Features that queue actions register their optimistic effects here.
@@ -17,7 +19,7 @@ const effects = new OutboxEffects();
 // A dedicated worker is no client the service worker can post to; this channel reaches both ways.
 const serviceWorkerChannel = new BroadcastChannel(SW_BROADCAST_CHANNEL);
 
-const { api, drainer } = createSyncService({
+const { api, drainer, bootBeforeAsked } = createSyncService({
   db,
   origin: self.location.origin,
   fetch: (input, init) => fetch(input, init),
@@ -25,6 +27,12 @@ const { api, drainer } = createSyncService({
   postToServiceWorker: (message) => serviceWorkerChannel.postMessage(message),
   mirrorSimulatedOffline: mirrorSimulatedOfflineForServiceWorker,
 });
+
+// The built-in words and settings need no network: in the replica before the page asks for its boot,
+// so a first visit's first paint does not wait on them.
+writeBuiltInDefaults(db).catch((error: unknown) => console.warn('built-in texts not written yet', error));
+// Started by the built page's <head>, long before the page's own script runs: a first visit's requests go now.
+if (self.name === EARLY_SYNC_WORKER_NAME) void bootBeforeAsked();
 
 serviceWorkerChannel.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isFromServiceWorkerMessage(event.data)) void api.settleFromServiceWorker(event.data);
