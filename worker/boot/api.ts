@@ -13,10 +13,9 @@ import type { SyncContext } from '../replica/context.ts';
 import { neverThrow } from '../replica/never-throw.ts';
 import { writePref } from '../replica/prefs.ts';
 import { recordConnectivity } from '../replica/sync-state.ts';
-import { hasFetchedSettings, writeAddress } from '../replica/writes.ts';
-import { boot, refreshReplica } from './boot.ts';
+import { writeAddress } from '../replica/writes.ts';
+import { boot, isFirstVisitReplica, refreshReplica } from './boot.ts';
 import { completeCacheClear } from './cache-clear.ts';
-import { isFirstVisit } from './version-check.ts';
 import { refreshLanguages, refreshPage, refreshPopularLocations, refreshSettings, selectLanguage } from './resources.ts';
 
 export interface BootApiDeps {
@@ -88,8 +87,7 @@ export function bootApi({ ctx, mirror, drain, watchedOrders }: BootApiDeps): Boo
       return early ?? runBoot();
     },
     async bootBeforeAsked() {
-      const firstVisit = !(await hasFetchedSettings(db)) && (await isFirstVisit(ctx));
-      if (!firstVisit || (await isSimulatedOffline(db)) || booting || bootedEarly) return;
+      if (!(await isFirstVisitReplica(ctx)) || (await isSimulatedOffline(db)) || booting || bootedEarly) return;
       bootedEarly = runBoot();
       await bootedEarly.then(
         () => undefined,

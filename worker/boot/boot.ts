@@ -31,9 +31,14 @@ import { isUnreachable } from '../replica/sync-state.ts';
 import { SyncResource } from '../../src/db/schema.ts';
 import { checkVersion, isFirstVisit } from './version-check.ts';
 
+/** Neither the server's settings nor its versions were ever stored: a first visit, which asks for everything at once. */
+export async function isFirstVisitReplica(ctx: SyncContext): Promise<boolean> {
+  return !(await hasFetchedSettings(ctx.db)) && (await isFirstVisit(ctx));
+}
+
 export async function boot(ctx: SyncContext): Promise<BootResult> {
+  if (await isFirstVisitReplica(ctx)) return bootFirstVisit(ctx);
   const hadReplica = await hasFetchedSettings(ctx.db);
-  if (!hadReplica && (await isFirstVisit(ctx))) return bootFirstVisit(ctx);
   await writeBuiltInDefaults(ctx.db);
   const checked = await checkVersion(ctx);
   if (!checked.ok && isUnreachable(checked)) {
