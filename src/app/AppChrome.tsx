@@ -3,17 +3,18 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { isFramedPreview } from '../lib/visits.ts';
 
-// Neither the prompts nor the session notices are in the first route's script, but both are asked for
-// as soon as it runs, not when the first screen renders them: on slow 4G that render comes a second or
-// more later, and the first paint would wait one more round trip for them.
-const promptDockModule = import('../features/prompts/PromptDock.tsx');
-const sessionGateModule = import('../features/account/SessionGate.tsx');
-const PromptDock = lazy(() => promptDockModule.then((module) => ({ default: module.PromptDock })));
-// Who an agent acts for, and why the app signed the user out: only when there is something to say.
-const SessionGate = lazy(() => sessionGateModule.then((module) => ({ default: module.SessionGate })));
-
 // The desktop landing's phone preview is a look at the app, not a visit: the page around it prompts.
 const inPreviewFrame = typeof window !== 'undefined' && isFramedPreview(window);
+
+// Neither the prompts nor the session notices are in the first route's script, but both are asked for
+// as soon as it runs, not when the first screen renders them: on slow 4G that render comes a second or
+// more later, and the first paint would wait one more round trip for them. The preview shows no prompts.
+const loadPromptDock = () => import('../features/prompts/PromptDock.tsx');
+const promptDockModule = inPreviewFrame ? null : loadPromptDock();
+const sessionGateModule = import('../features/account/SessionGate.tsx');
+const PromptDock = lazy(() => (promptDockModule ?? loadPromptDock()).then((module) => ({ default: module.PromptDock })));
+// Who an agent acts for, and why the app signed the user out: only when there is something to say.
+const SessionGate = lazy(() => sessionGateModule.then((module) => ({ default: module.SessionGate })));
 
 export function AppChrome({ children }: { children: ReactNode }) {
   return (

@@ -15,8 +15,8 @@ export const EARLY_SYNC_WORKER_GLOBAL = '__foodpilotSyncWorker';
 export const EARLY_SYNC_WORKER_NAME = 'sync-worker:started-by-document';
 
 /** The worker the document started, once: a second page-level caller gets null and makes its own. */
-export function adoptEarlySyncWorker(scope: object = globalThis): Worker | null {
-  const holder = scope as Record<string, unknown>;
+export function adoptEarlySyncWorker(): Worker | null {
+  const holder = globalThis as Record<string, unknown>;
   const worker = holder[EARLY_SYNC_WORKER_GLOBAL];
   delete holder[EARLY_SYNC_WORKER_GLOBAL];
   return typeof Worker !== 'undefined' && worker instanceof Worker ? worker : null;
