@@ -68,28 +68,7 @@ describe('first visit on a phone (375 px)', () => {
     });
     const app = new CustomerApp(page, suite.server.url);
     const opened = app.open('/');
-    const fetchedSettings = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const open = indexedDB.open('foodpilot');
-            // Not there yet: abort rather than create it, which would hold the worker's own open back.
-            open.onupgradeneeded = () => open.transaction?.abort();
-            open.onerror = () => resolve(0);
-            open.onsuccess = () => {
-              const db = open.result;
-              const done = (fetchedAt: number) => {
-                db.close();
-                resolve(fetchedAt);
-              };
-              if (!db.objectStoreNames.contains('syncState')) return done(0);
-              const read = db.transaction('syncState').objectStore('syncState').get('settings');
-              read.onsuccess = () => done((read.result as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0);
-              read.onerror = () => done(0);
-            };
-          }),
-      );
-    await expect.poll(fetchedSettings, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => app.fetchedAt('settings'), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.locator('#root').innerHTML()).toBe('');
 
     releaseScript();

@@ -175,6 +175,34 @@ export class CustomerApp {
     );
   }
 
+  /**
+   * When the worker last fetched a resource (its syncState row), 0 before it
+   * did. Safe while the app is still loading: a replica not created yet is
+   * not created by this read, which would hold the worker's own open back.
+   */
+  async fetchedAt(resource: string): Promise<number> {
+    return this.page.evaluate(
+      (name) =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('foodpilot');
+          open.onupgradeneeded = () => open.transaction?.abort();
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            const db = open.result;
+            const done = (at: number) => {
+              db.close();
+              resolve(at);
+            };
+            if (!db.objectStoreNames.contains('syncState')) return done(0);
+            const read = db.transaction('syncState').objectStore('syncState').get(name);
+            read.onsuccess = () => done((read.result as { fetchedAt?: number } | undefined)?.fetchedAt ?? 0);
+            read.onerror = () => done(0);
+          };
+        }),
+      resource,
+    );
+  }
+
   /** Reads one row of the replica's prefs table. */
   async pref(key: string): Promise<unknown> {
     return this.page.evaluate(
