@@ -200,6 +200,9 @@ async function prepareCustomer(page: Page): Promise<void> {
   await ordering.checkoutForm.waitFor({ timeout: 20_000 });
   await ordering.paymentOption('COD').getByRole('radio').check({ force: true });
   await ordering.priceRow('total').waitFor({ timeout: 20_000 });
+  // The total may show the saved price while the server prices the cash choice again; until it has,
+  // "Place order" is disabled (checkout places only at a total the server priced), and Enter does nothing.
+  await ordering.placeOrder.and(page.locator(':enabled')).waitFor({ timeout: 20_000 });
   // The keyboard reaches "Place order" whatever sits over it: what a tap does is the sweep's to judge.
   await ordering.placeOrder.focus();
   await page.keyboard.press('Enter');
