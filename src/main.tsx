@@ -8,6 +8,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
+import { preloadRoutesAt } from './app/AppRoutes.tsx';
 import { DESKTOP_MEDIA_QUERY } from './app/hooks/use-media-query.ts';
 import { applySimulatedOfflineAtStart, drainOnReconnect, recordVisit } from './app/start-tasks.ts';
 import { loadMobileHomeParts } from './features/home/first-screen-parts.ts';
@@ -27,6 +28,7 @@ const serviceWorker = createServiceWorkerBridge();
 const onMobileHome = window.location.pathname === '/' && !window.matchMedia(DESKTOP_MEDIA_QUERY).matches;
 const homeSnapshot = onMobileHome ? readHomeSnapshot() : null;
 if (onMobileHome) loadMobileHomeParts();
+preloadRoutesAt(window.location.pathname);
 const services = { db, worker, serviceWorker, reloadPage: () => window.location.reload(), homeSnapshot };
 
 recordVisit(db).catch((error: unknown) => console.warn('visit not counted', error));

@@ -7,6 +7,16 @@ import { ScreenFallback } from './ScreenFallback.tsx';
 
 const MoreRoutes = lazyScreen(() => import('./more-routes.tsx').then((module) => module.MoreRoutes));
 
+/**
+ * Asked for as the first route's script runs when the app opens on any other
+ * address than '/': the table, and with it that address's screen
+ * (more-routes.tsx), load while the replica is still being filled instead of
+ * once the first render reaches them.
+ */
+export function preloadRoutesAt(pathname: string): void {
+  if (pathname !== '/') MoreRoutes.preload();
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenFallback />}>

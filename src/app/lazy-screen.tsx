@@ -4,6 +4,10 @@
  * endless spinner: the offline screen when offline, otherwise 'could not be
  * loaded / Try again'. React.lazy remembers its outcome, so 'Try again'
  * swaps in a fresh lazy component that imports again.
+ *
+ * `preload()` starts the import before anything renders the screen: the
+ * route table asks for the screen at the address the app opens on while the
+ * first visit's data are still on their way (more-routes.tsx).
  */
 import { createContext, lazy, useCallback, useContext, useState, type ComponentType } from 'react';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../api/constants.ts';
@@ -46,12 +50,23 @@ function ScreenLoadFailure() {
 
 export type ScreenLoader = () => Promise<ComponentType>;
 
-export function lazyScreen(load: ScreenLoader, timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS): ComponentType {
+/** A screen whose code loads on its first render, or sooner when asked to. */
+export type LazyScreenComponent = ComponentType & { preload: () => void };
+
+export function lazyScreen(load: ScreenLoader, timeoutMs: number = LAZY_SCREEN_TIMEOUT_MS): LazyScreenComponent {
+  // One import for a preload and the render after it; a failed or timed-out one is forgotten, so 'Try again' imports anew.
+  let loading: Promise<ComponentType> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const forget = (attempt: Promise<ComponentType>) => {
+    if (loading === attempt) loading = undefined;
+  };
   const makeLazy = () =>
     lazy(async () => {
+      const attempt = loadOnce();
       try {
-        return { default: await withTimeout(load(), timeoutMs) };
+        return { default: await withTimeout(attempt, timeoutMs) };
       } catch (error) {
+        forget(attempt);
         console.warn('screen failed to load', error);
         return { default: ScreenLoadFailure };
       }
@@ -72,5 +87,9 @@ export function lazyScreen(load: ScreenLoader, timeoutMs: number = LAZY_SCREEN_T
       </RetryContext.Provider>
     );
   }
+  LazyScreen.preload = () => {
+    const attempt = loadOnce();
+    attempt.catch(() => forget(attempt));
+  };
   return LazyScreen;
 }

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../../../src/api/constants.ts';
 import { AppProviders } from '../../../src/app/App.tsx';
-import { lazyScreen } from '../../../src/app/lazy-screen.tsx';
+import { lazyScreen, type LazyScreenComponent } from '../../../src/app/lazy-screen.tsx';
 import { buildReplica } from '../support/replica-fixture.ts';
 import { createServiceWorkerDouble, createWorkerDouble } from '../support/doubles.ts';
 
@@ -17,10 +17,13 @@ function Loaded() {
   return <h1>Loaded screen</h1>;
 }
 
-async function renderLazy(load: () => Promise<typeof Loaded>, connectivityError: string | null = null) {
+function renderLazy(load: () => Promise<typeof Loaded>, connectivityError: string | null = null) {
+  return renderScreen(lazyScreen(load), connectivityError);
+}
+
+async function renderScreen(Screen: LazyScreenComponent, connectivityError: string | null = null) {
   const db = await buildReplica({ connectivityError });
   const services = { db, worker: createWorkerDouble(db), serviceWorker: createServiceWorkerDouble(), reloadPage: vi.fn() };
-  const Screen = lazyScreen(load);
   render(
     <AppProviders services={services}>
       <Suspense fallback={<p>loading…</p>}>
@@ -67,5 +70,27 @@ describe('lazily loaded screens', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     await renderLazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     expect(await screen.findByTestId('load-failed')).toBeInTheDocument();
+  });
+
+  it('start loading when preloaded, and the render uses that load instead of importing again', async () => {
+    const load = vi.fn<() => Promise<typeof Loaded>>().mockResolvedValue(Loaded);
+    const Screen = lazyScreen(load);
+    Screen.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    await renderScreen(Screen);
+    expect(await screen.findByRole('heading', { name: 'Loaded screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('import again on render when the preload failed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const load = vi.fn<() => Promise<typeof Loaded>>().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Loaded);
+    const Screen = lazyScreen(load);
+    Screen.preload();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    await renderScreen(Screen);
+    expect(await screen.findByRole('heading', { name: 'Loaded screen' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
