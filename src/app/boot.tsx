@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BootResult } from '../api/worker-api.ts';
+import { useBootGatePassed } from '../lib/first-screen.ts';
 import { OfflineScreen } from '../ui/OfflineScreen.tsx';
 import { useSettings, useTextsReady } from './settings-and-language.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
@@ -75,5 +76,11 @@ export function BootGate({ children, after }: { children: ReactNode; after: Prom
     if (offline) return <OfflineScreen onRetry={retry} />;
     // Online but the server sent no settings: the defaults still make a usable app.
   }
+  return <FirstScreen>{children}</FirstScreen>;
+}
+
+/** What the gate lets through is the app's first screen, once its code is there too (lib/first-screen.ts). */
+function FirstScreen({ children }: { children: ReactNode }) {
+  useBootGatePassed();
   return <>{children}</>;
 }

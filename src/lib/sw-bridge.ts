@@ -1,13 +1,14 @@
 /**
  * The page's side of the service worker (DESIGN §4): registration (through
- * workbox-window in production builds, sw-registration.ts, loaded after the
- * page's load event), an update offer the user accepts (never a surprise
+ * workbox-window in production builds, sw-registration.ts, loaded once the
+ * page has loaded and shown its first screen), an update offer the user accepts (never a surprise
  * reload), and typed messages to the service worker. Outcomes of
  * queued actions are not forwarded here: the service worker broadcasts them
  * to the sync worker itself.
  */
 import type { OutboxKind } from '../api/outbox.ts';
 import type { ToServiceWorkerMessage } from '../api/sw-messages.ts';
+import { firstScreenShown } from './first-screen.ts';
 
 export interface ServiceWorkerBridge {
   postToServiceWorker(message: ToServiceWorkerMessage): Promise<void>;
@@ -29,16 +30,29 @@ async function postToActiveWorkers(message: ToServiceWorkerMessage): Promise<voi
   for (const target of targets) target.postMessage(message);
 }
 
-/** Registration waits for the page's load event, so the service worker's precache never competes with the first paint. */
 function afterPageLoad(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
+/** However long a first screen takes (a boot that never ends), the app still becomes installable and works offline after this. */
+export const REGISTRATION_AT_LATEST_MS = 15_000;
+
+/**
+ * Registration waits for the page's load event and for the first screen.
+ * The load event alone comes as soon as the first route's script has run,
+ * while a first visit still fetches its settings, texts and the screen's
+ * code: the precache (over a megabyte) then shared a slow network with them.
+ */
+function whenFirstScreenIsUp(): Promise<void> {
+  const atLatest = new Promise<void>((resolve) => setTimeout(resolve, REGISTRATION_AT_LATEST_MS));
+  return Promise.all([afterPageLoad(), Promise.race([firstScreenShown, atLatest])]).then(() => undefined);
+}
+
 function createRegisteredBridge(): ServiceWorkerBridge {
   const listeners = new Set<() => void>();
   let updateWaiting = false;
-  const registration = afterPageLoad()
+  const registration = whenFirstScreenIsUp()
     .then(() => import('./sw-registration.ts'))
     .then(({ registerServiceWorker }) =>
       registerServiceWorker(() => {

@@ -3,7 +3,7 @@
  * other screen lives in, the desktop landing, and the system screens.
  */
 import { describe, expect, it } from 'vitest';
-import { LAPTOP, PHONE, newContext, screenshot } from './support/browser.ts';
+import { LAPTOP, PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
@@ -77,6 +77,51 @@ describe('first visit on a phone (375 px)', () => {
     await app.waitForReplica();
     // The app adopted the worker the document started rather than starting a second one.
     expect(page.workers().filter((worker) => worker.url().includes('sync-worker'))).toHaveLength(1);
+    await context.close();
+  });
+
+  it('registers the service worker only once the first screen is up, so its precache never shares the network with it', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    // Hold the login screen's code, as a slow network does: the settings come, the screen does not yet.
+    let releaseScreen = () => {};
+    const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
+    await page.route(/\/assets\/auth-screens-[\w-]+\.js$/, async (route) => {
+      await screenHeld;
+      await route.continue();
+    });
+    const app = new CustomerApp(page, suite.server.url);
+    await app.open('/login');
+    await page.waitForFunction(() => document.readyState === 'complete');
+    // The page has loaded and has its settings: it used to register at its load event.
+    await expect.poll(() => app.fetchedAt('settings'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+
+    releaseScreen();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await waitForServiceWorkerControl(page);
+    await context.close();
+  });
+
+  it("opened at a screen's own address, fetches that screen's code while the settings are still on their way", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    let releaseSettings = () => {};
+    const settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
+    await page.route(/\/public\/api\/get-settings/, async (route) => {
+      await settingsHeld;
+      await route.continue();
+    });
+    const loginCode = page.waitForResponse(/\/assets\/auth-screens-[\w-]+\.js$/, { timeout: 20_000 });
+    await new CustomerApp(page, suite.server.url).open('/login');
+    // Before, the screen's code was asked for only once the first visit's data had come and the app rendered its routes.
+    expect((await loginCode).ok()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+
+    releaseSettings();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });
 
