@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { DevOutboxSchema } from '../../src/api/account/entities.ts';
 import { DEV_OUTBOX_PATH, OUTBOX_CHANNELS, type OutboxChannel } from '../../src/api/account/limits.ts';
-import { ApiErrorSchema } from '../../src/api/errors.ts';
+import { ApiErrorSchema } from '../../src/api/error-schema.ts';
 import { HttpError } from '../http-error.ts';
 import type { DevOutbox } from '../messaging/dev-outbox.ts';
 

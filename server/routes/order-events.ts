@@ -17,7 +17,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ApiErrorSchema } from '../../src/api/errors.ts';
+import { ApiErrorSchema } from '../../src/api/error-schema.ts';
 import type { OrderTracking } from '../../src/api/orders/entities.ts';
 import { ORDER_EVENTS_PATH, type OrderEventType } from '../../src/api/orders/limits.ts';
 import { requireUser } from '../auth/authenticate.ts';

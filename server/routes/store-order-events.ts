@@ -16,7 +16,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { STORE_ORDER_EVENTS_PATH } from '../../src/api/admin/entities.ts';
-import { ApiErrorSchema } from '../../src/api/errors.ts';
+import { ApiErrorSchema } from '../../src/api/error-schema.ts';
 import { requireOrderStaff } from '../admin/admin-access.ts';
 import { StoreOrderFeed } from '../admin/store-order-feed.ts';
 import { HttpError } from '../http-error.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { callRoute, type CallDefinition, type CallName } from '../../../src/api/calls.ts';
-import { ApiErrorSchema } from '../../../src/api/errors.ts';
+import { ApiErrorSchema } from '../../../src/api/error-schema.ts';
 import { calls } from '../../../src/api/all-calls.ts';
 import { withColumnBounds } from '../../../src/api/column-bounds.ts';
 import { JsonText, type CallHandler } from './call-handler.ts';

@@ -11,7 +11,7 @@ import { Kind, OptionalKind, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { VersionResponse, appCalls } from '../../../../src/api/calls.ts';
-import { ApiErrorSchema } from '../../../../src/api/errors.ts';
+import { ApiErrorSchema } from '../../../../src/api/error-schema.ts';
 import { createApiClient } from '../../../../worker/net/api-client.ts';
 import { CHECKED_KEYWORDS, checkValue, findProblem } from '../../../../worker/net/check-shape.ts';
 import type { HttpOutcome } from '../../../../worker/net/http.ts';
