@@ -2,6 +2,7 @@
  * A customer's first visit, on a phone and on a laptop: the shell every
  * other screen lives in, the desktop landing, and the system screens.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, newContext, screenshot, waitForServiceWorkerControl } from './support/browser.ts';
 import { startTestServer } from '../support/test-server.ts';
@@ -9,6 +10,17 @@ import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
 
 const suite = useBrowserAndServer();
+
+/** Holds the page's requests matching `url` on the wire, as a slow network does, until the returned function releases them. */
+async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 async function primaryLocationName(): Promise<string> {
   const row = await suite.server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
@@ -60,12 +72,7 @@ describe('first visit on a phone (375 px)', () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
     // Hold the first route's script on the wire, as slow 4G does for a second or two.
-    let releaseScript = () => {};
-    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
-    await page.route(/\/assets\/first-route-[\w-]+\.js$/, async (route) => {
-      await scriptHeld;
-      await route.continue();
-    });
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
     const app = new CustomerApp(page, suite.server.url);
     const opened = app.open('/');
     await expect.poll(() => app.fetchedAt('settings'), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -83,13 +90,8 @@ describe('first visit on a phone (375 px)', () => {
   it('registers the service worker only once the first screen is up, so its precache never shares the network with it', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
-    // Hold the login screen's code, as a slow network does: the settings come, the screen does not yet.
-    let releaseScreen = () => {};
-    const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
-    await page.route(/\/assets\/auth-screens-[\w-]+\.js$/, async (route) => {
-      await screenHeld;
-      await route.continue();
-    });
+    // Hold the login screen's code: the settings come, the screen does not yet.
+    const releaseScreen = await holdRequests(page, /\/assets\/auth-screens-[\w-]+\.js$/);
     const app = new CustomerApp(page, suite.server.url);
     await app.open('/login');
     await page.waitForFunction(() => document.readyState === 'complete');
@@ -108,12 +110,7 @@ describe('first visit on a phone (375 px)', () => {
   it("opened at a screen's own address, fetches that screen's code while the settings are still on their way", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
-    let releaseSettings = () => {};
-    const settingsHeld = new Promise<void>((resolve) => (releaseSettings = resolve));
-    await page.route(/\/public\/api\/get-settings/, async (route) => {
-      await settingsHeld;
-      await route.continue();
-    });
+    const releaseSettings = await holdRequests(page, /\/public\/api\/get-settings/);
     const loginCode = page.waitForResponse(/\/assets\/auth-screens-[\w-]+\.js$/, { timeout: 20_000 });
     await new CustomerApp(page, suite.server.url).open('/login');
     // Before, the screen's code was asked for only once the first visit's data had come and the app rendered its routes.
