@@ -5,7 +5,13 @@ import { EntryScreen } from '../features/home/EntryScreen.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
 
-const MoreRoutes = lazyScreen(() => import('./more-routes.tsx').then((module) => module.MoreRoutes));
+// The table, once here, asks at once for the screen at the address it arrives on (more-routes.tsx).
+const MoreRoutes = lazyScreen(() =>
+  import('./more-routes.tsx').then((module) => {
+    module.preloadScreenAt(window.location);
+    return module.MoreRoutes;
+  }),
+);
 
 /**
  * Asked for as the first route's script runs when the app opens on any other

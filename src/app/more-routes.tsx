@@ -2,9 +2,9 @@
  * Every route of spec §2 but '/': this table and the lazy screens it names
  * are themselves loaded on demand, so the first route stays light.
  *
- * When the table loads, the screen at the current address is asked for at
- * once (preloadScreenAt): the app opened on, say, /login starts this table's
- * import as its first script runs (AppRoutes.tsx), so the screen's code
+ * When the table loads, AppRoutes.tsx asks at once for the screen at the
+ * current address (preloadScreenAt): the app opened on, say, /login starts
+ * this table's import as its first script runs, so the screen's code
  * arrives while a first visit's settings and texts are still on their way,
  * not a round trip or two after them.
  */
@@ -65,5 +65,3 @@ export function preloadScreenAt(location: Pick<Location, 'pathname'>): void {
     if (isLazyScreen(type)) type.preload();
   }
 }
-
-if (typeof window !== 'undefined') preloadScreenAt(window.location);

@@ -1,10 +1,10 @@
 /**
  * The page's side of the service worker (DESIGN §4): registration (through
  * workbox-window in production builds, sw-registration.ts, loaded once the
- * page has loaded and shown its first screen), an update offer the user accepts (never a surprise
- * reload), and typed messages to the service worker. Outcomes of
- * queued actions are not forwarded here: the service worker broadcasts them
- * to the sync worker itself.
+ * page has loaded and shown its first screen), an update offer the user
+ * accepts (never a surprise reload), and typed messages to the service
+ * worker. Outcomes of queued actions are not forwarded here: the service
+ * worker broadcasts them to the sync worker itself.
  */
 import type { OutboxKind } from '../api/outbox.ts';
 import type { ToServiceWorkerMessage } from '../api/sw-messages.ts';
