@@ -1,8 +1,8 @@
 /**
  * The local replica (DESIGN §2), imported by the UI and the sync worker. Every
  * table the product needs exists from version 1, even those later features
- * fill. Schema changes append a new `version(n)` with an upgrade; never edit
- * a version that shipped (STYLE habit 5).
+ * fill. A schema change declares the next version with the whole schema
+ * (see the constructor); the upgrade test keeps every schema that shipped.
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Notification, Wallet } from '../api/account/entities.ts';
@@ -229,57 +229,58 @@ export class ReplicaDatabase extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    this.version(1).stores({
-      settings: 'key',
-      languages: 'id',
-      translations: 'languageId',
-      popularLocations: 'id',
-      address: 'id',
-      storeLists: 'key, fetchedAt',
-      stores: 'id, slug',
-      categories: 'id',
-      slides: 'id',
-      items: 'id, restaurant_id',
-      cartLines: 'id, storeId',
-      cartMeta: 'id',
-      session: 'id',
-      addresses: 'id',
-      orders: 'unique_order_id, fetchedAt',
-      runningOrder: 'unique_order_id',
-      alerts: 'id, is_read',
-      favourites: 'id',
-      driverOrders: 'unique_order_id, fetchedAt',
-      driverProfile: 'id',
-      pages: 'id, slug',
-      outbox: 'id, [userKey+createdSeq], status, kind',
-      syncState: 'resource',
-      prefs: 'key',
-    });
-    // Finding food: category slides get their own table (their ids collide
-    // with promo slides'), server search results are kept per query, and a
-    // store's items can be read in menu order. New tables and an index only:
-    // no rows need rewriting, so there is no upgrade function.
-    this.version(2).stores({
-      items: 'id, restaurant_id, [restaurant_id+position]',
-      categorySlides: 'id',
-      searches: 'key, fetchedAt',
-    });
-    // Store reviews: one row per store slug holding the server's whole
-    // answer. A new table only, so no upgrade function.
-    this.version(3).stores({ reviews: 'slug' });
-    // Choosing a location: place searches by text, one row per query, pruned
-    // by age. A new table only, so no upgrade function.
-    this.version(4).stores({ placeSearches: 'key, fetchedAt' });
-    // The wallet: the balance and ledger of each customer who signed in here,
-    // one row per user. A new table only, so no upgrade function.
-    this.version(5).stores({ wallet: 'userId' });
-    // Menus move from one `items` row per item to `menuChunks` of a few
-    // hundred items (see MenuChunkRow). The upgrade moves each menu already
-    // seen into chunks, so a store opened before the update still opens
-    // offline; `items` keeps the items seen on their own (a search, a single
-    // item), and they lose the menu index they no longer need.
+    // The schema as it is now, declared once. Dexie upgrades an older replica
+    // from the schema it finds on the device to this one (new tables and
+    // indexes added, dropped ones removed) and then runs the upgrade
+    // functions of the versions above the old one, so a version that only
+    // added tables or indexes need not be declared again; keeping all six
+    // cost every page's first script several milliseconds (Dexie re-derives
+    // every version's schema on each declaration), about 100 ms on a slow
+    // phone. tests/unit/worker/replica/replica-upgrade.test.ts keeps each
+    // shipped schema and upgrades it.
+    //  1: the first tables.
+    //  2: categorySlides and searches; items by [restaurant_id+position] (dropped in 6).
+    //  3: reviews. 4: placeSearches. 5: wallet.
+    //  6: menus move from one `items` row per item to `menuChunks` of a few
+    //     hundred items (see MenuChunkRow). The upgrade moves each menu already
+    //     seen into chunks, so a store opened before the update still opens
+    //     offline; `items` keeps the items seen on their own (a search, a
+    //     single item).
+    // A change declares version 7 with the whole schema, here, and an upgrade
+    // only if rows must be rewritten; a version with an upgrade stays declared.
     this.version(6)
-      .stores({ items: 'id, restaurant_id', menuChunks: '[storeId+index]' })
+      .stores({
+        settings: 'key',
+        languages: 'id',
+        translations: 'languageId',
+        popularLocations: 'id',
+        address: 'id',
+        storeLists: 'key, fetchedAt',
+        stores: 'id, slug',
+        categories: 'id',
+        slides: 'id',
+        items: 'id, restaurant_id',
+        cartLines: 'id, storeId',
+        cartMeta: 'id',
+        session: 'id',
+        addresses: 'id',
+        orders: 'unique_order_id, fetchedAt',
+        runningOrder: 'unique_order_id',
+        alerts: 'id, is_read',
+        favourites: 'id',
+        driverOrders: 'unique_order_id, fetchedAt',
+        driverProfile: 'id',
+        pages: 'id, slug',
+        outbox: 'id, [userKey+createdSeq], status, kind',
+        syncState: 'resource',
+        prefs: 'key',
+        categorySlides: 'id',
+        searches: 'key, fetchedAt',
+        reviews: 'slug',
+        placeSearches: 'key, fetchedAt',
+        wallet: 'userId',
+        menuChunks: '[storeId+index]',
+      })
       .upgrade(async (tx) => {
         const items = tx.table<MenuItemRow & { position?: number }, number>('items');
         const menuItems = await items.filter((row) => typeof row.position === 'number').toArray();

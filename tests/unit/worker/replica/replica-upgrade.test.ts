@@ -16,8 +16,53 @@ const VERSION_1 = {
   driverProfile: 'id', pages: 'id, slug', outbox: 'id, [userKey+createdSeq], status, kind', syncState: 'resource', prefs: 'key',
 };
 
+/** What versions 2 to 5 added to version 1, as they shipped (version 6 is the current schema). */
+const SHIPPED_CHANGES: Record<string, string>[] = [
+  { items: 'id, restaurant_id, [restaurant_id+position]', categorySlides: 'id', searches: 'key, fetchedAt' },
+  { reviews: 'slug' },
+  { placeSearches: 'key, fetchedAt' },
+  { wallet: 'userId' },
+];
+
 afterEach(async () => {
   await Dexie.delete(name);
+});
+
+/** The object stores and indexes on the device, as IndexedDB itself lists them. */
+function storesOnDevice(db: Dexie): Record<string, { key: unknown; indexes: [string, unknown, boolean, boolean][] }> {
+  const idb = db.backendDB();
+  const transaction = idb.transaction([...idb.objectStoreNames], 'readonly');
+  return Object.fromEntries(
+    [...idb.objectStoreNames].sort().map((storeName) => {
+      const store = transaction.objectStore(storeName);
+      const indexes = [...store.indexNames].sort().map((indexName): [string, unknown, boolean, boolean] => {
+        const index = store.index(indexName);
+        return [indexName, index.keyPath, index.unique, index.multiEntry];
+      });
+      return [storeName, { key: store.keyPath, indexes }];
+    }),
+  );
+}
+
+describe('every shipped schema', () => {
+  it.each([1, 2, 3, 4, 5])('version %i upgrades to the very tables and indexes of a fresh install', async (shipped) => {
+    const old = new Dexie(name);
+    old.version(1).stores(VERSION_1);
+    SHIPPED_CHANGES.slice(0, shipped - 1).forEach((change, index) => old.version(index + 2).stores(change));
+    await old.open();
+    old.close();
+
+    const freshName = `fresh-${crypto.randomUUID()}`;
+    const fresh = new ReplicaDatabase(freshName);
+    const upgraded = new ReplicaDatabase(name);
+    await Promise.all([fresh.open(), upgraded.open()]);
+    expect(storesOnDevice(upgraded)).toEqual(storesOnDevice(fresh));
+    expect(Object.keys(storesOnDevice(fresh))).toHaveLength(30);
+    expect(upgraded.verno).toBe(6);
+    upgraded.close();
+    fresh.close();
+    await Dexie.delete(freshName);
+  });
 });
 
 describe('version 2', () => {
