@@ -2,6 +2,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { EntryScreen } from '../features/home/EntryScreen.tsx';
+import { afterThisTask } from '../lib/after-this-task.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 import { ScreenFallback } from './ScreenFallback.tsx';
 
@@ -17,10 +18,12 @@ const MoreRoutes = lazyScreen(() =>
  * Asked for as the first route's script runs when the app opens on any other
  * address than '/': the table, and with it that address's screen
  * (more-routes.tsx), load while the replica is still being filled instead of
- * once the first render reaches them.
+ * once the first render reaches them. Asked for in the task after the first
+ * route's own (after-this-task.ts); a cold visit's Link header has the
+ * browser download them already (server/routes/route-preloads.ts).
  */
 export function preloadRoutesAt(pathname: string): void {
-  if (pathname !== '/') MoreRoutes.preload();
+  if (pathname !== '/') void afterThisTask(async () => MoreRoutes.preload());
 }
 
 export function AppRoutes() {
