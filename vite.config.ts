@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './build/route-preloads.ts';
 import { EARLY_SYNC_WORKER_GLOBAL, EARLY_SYNC_WORKER_NAME } from './src/lib/early-sync-worker.ts';
 
 // The API server serves dist/ and answers /public/api, /version.json and the
@@ -150,6 +151,12 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     startSyncWorkerEarly(),
+    routePreloads({
+      routeTable: 'src/app/more-routes.tsx',
+      screens: 'src/app/screens.ts',
+      // Docked under every screen (src/app/AppChrome.tsx): the cookie notice is the largest paint of many.
+      withEveryScreen: ['src/features/prompts/PromptDock.tsx'],
+    }),
     precompress(),
   ],
   resolve: { alias: [DEXIE_MODULE_BUILD] },

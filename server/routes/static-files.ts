@@ -12,6 +12,10 @@
  * gets one of those as it is (brotli first), with `Content-Encoding`, the
  * original file's Content-Type and `Vary: Accept-Encoding`; the SPA's
  * index.html too. Nothing is compressed at request time here.
+ *
+ * Preloads: the SPA's page at an app route carries a `Link` header naming
+ * the code of the screen there (route-preloads.ts), so a cold visit fetches
+ * it beside the first route's script.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +26,7 @@ import { API_PREFIX, VERSION_PATH } from '../../src/api/paths.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';
+import { routePreloadLinks } from './route-preloads.ts';
 
 export const DOCS_PREFIX = '/docs';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -42,6 +47,7 @@ export function cacheControlForBuildFile(relativePath: string): string {
 
 async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
+  const preloadLinksAt = routePreloadLinks(options.distDir);
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -65,7 +71,7 @@ async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): P
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (wantsAppShell(request)) return sendAppShell(reply, indexFile);
+    if (wantsAppShell(request)) return sendAppShell(reply, indexFile, preloadLinksAt(pathOf(request)));
     const urlPath = pathOf(request);
     const hint = urlPath.startsWith(`${API_PREFIX}/`) && request.method !== 'POST' ? ' API calls use POST.' : '';
     return sendApiError(reply, 404, { message: `${request.method} ${urlPath} does not exist.${hint}`, code: 'NOT_FOUND' });
@@ -88,11 +94,13 @@ function wantsAppShell(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-function sendAppShell(reply: FastifyReply, indexFile: string): FastifyReply {
+/** The SPA's page, with a `Link` header preloading the code of the screen at its address (route-preloads.ts). */
+function sendAppShell(reply: FastifyReply, indexFile: string, preloadLinks: string | undefined): FastifyReply {
   reply.header('cache-control', 'no-cache');
   if (!fs.existsSync(indexFile)) {
     return reply.code(503).type('text/html; charset=utf-8').send(NO_BUILD_PAGE);
   }
+  if (preloadLinks) reply.header('link', preloadLinks);
   return reply.type('text/html; charset=utf-8').sendFile('index.html');
 }
 

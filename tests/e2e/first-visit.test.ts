@@ -122,6 +122,33 @@ describe('first visit on a phone (375 px)', () => {
     await context.close();
   });
 
+  it("opened at a screen's own address, is told that screen's code with the page, and fetches it beside the first route's script", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+    const screenCode = [/\/assets\/more-routes-[\w-]+\.js$/, /\/assets\/auth-screens-[\w-]+\.js$/, /\/assets\/auth-screens-[\w-]+\.css$/].map((url) =>
+      page.waitForResponse(url, { timeout: 20_000 }),
+    );
+    const fetched = new Map<string, number>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/assets/')) fetched.set(pathname, (fetched.get(pathname) ?? 0) + 1);
+    });
+    const opened = new CustomerApp(page, suite.server.url).open('/login');
+    // The app's own script has not arrived, so nothing of the app asked for these: the page's Link header did.
+    const preloaded = await Promise.all(screenCode);
+    for (const response of preloaded) expect(response.ok()).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    releaseScript();
+    await opened;
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    // When the app asks for them, it uses what was preloaded: nothing comes twice.
+    for (const response of preloaded) expect(fetched.get(new URL(response.url()).pathname), response.url()).toBe(1);
+    expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the not-found screen for an unknown route', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const app = new CustomerApp(await context.newPage(), suite.server.url);
