@@ -109,6 +109,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/worker/**', '**/sw/**'], message: 'The UI talks to the worker and the service worker through src/lib bridges; import their types from src/api.', allowTypeImports: true },
             { group: ['**/server/**', ...nodeOnly], message: 'The UI never imports server code.' },
+            { group: ['dexie-react-hooks'], message: "Read the replica with useLiveQuery from src/db/live-query.ts: it renders each new result as a transition." },
             {
               group: ['**/api/language/texts.ts', '**/api/*/texts.ts', '**/api/language/*-texts.ts'],
               message: "The UI's words come from the replica; the English tables are the worker's and the server's (a value import puts all of them in the first route). Use formatText from language/format-text.ts.",

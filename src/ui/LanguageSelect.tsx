@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../db/live-query.ts';
 import { DESKTOP_RELOAD_DELAY_MS } from '../api/constants.ts';
 import { useLanguage, useT } from '../app/settings-and-language.tsx';
 import { useServices } from '../app/services.tsx';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { LanguageRow } from '../../db/schema.ts';
 import { BUILT_IN_TEXTS_ID, PrefKey } from '../../db/schema.ts';
 import type { BootHomeSnapshot } from '../../features/home/home-snapshot.ts';

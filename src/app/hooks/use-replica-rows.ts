@@ -1,5 +1,5 @@
 /** Small live reads of single replica rows and counts (STYLE habit 3). */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { AddressRow } from '../../db/schema.ts';
 import { PrefKey, SyncResource } from '../../db/schema.ts';
 import { isAppOffline, type Connectivity } from '../../lib/connectivity.ts';

@@ -1,4 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { SettingsMap } from '../../api/settings/defaults.ts';
 import { NEVER_FETCHED } from '../../db/schema.ts';
 import type { BootHomeSnapshot } from '../../features/home/home-snapshot.ts';

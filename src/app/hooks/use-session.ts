@@ -1,5 +1,5 @@
 /** The signed-in user from the replica: undefined while reading, null when signed out. */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { CUSTOMER_SESSION_ID, customerSessionOf, type CustomerSession } from '../../db/session.ts';
 import { useReplica } from '../services.tsx';
 

@@ -5,7 +5,7 @@
  * the links, sign out and deleting the account. The screen shows the
  * session row and asks the worker to refresh it (update-user-info).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isSwitchOn } from '../../api/settings/values.ts';

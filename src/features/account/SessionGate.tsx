@@ -5,7 +5,7 @@
  * (it reads the 'customer' row by name rather than import session.ts for it).
  */
 import { lazy, Suspense } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { useReplica } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 

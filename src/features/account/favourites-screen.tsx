@@ -1,5 +1,5 @@
 /** /my-favorite-stores: the signed-in customer's favourite stores as cards (spec §6: customers only). */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { ScreenFallback } from '../../app/ScreenFallback.tsx';
 import { useServices } from '../../app/services.tsx';

@@ -3,7 +3,7 @@
  * order (the default first, then as they were saved), with when the list was
  * fetched; null while the replica is read.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { useServices } from '../../app/services.tsx';
 import { SyncResource, type SavedAddressRow } from '../../db/schema.ts';
 import { CUSTOMER_SESSION_ID } from '../../db/session.ts';

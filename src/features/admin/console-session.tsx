@@ -5,7 +5,7 @@
  * worker). `useConsoleCall()` hands every screen a call bound to the token;
  * a 401 ends the session here, so the gate sends the user back to sign in.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
 import { useReplica } from '../../app/services.tsx';

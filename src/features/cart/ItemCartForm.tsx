@@ -6,7 +6,7 @@
  * to that group.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { addonChoiceProblems, chosenAddons, unitPriceOf, type AddonChoiceProblem } from '../../api/cart/rules.ts';
 import { MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';

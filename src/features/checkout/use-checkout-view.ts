@@ -5,7 +5,7 @@
  * to pay, an order attempt still unanswered and a card payment still pending. Rows of another user or another store
  * are not this checkout's and read as absent.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import {
   VISITOR_QUOTE_USER_ID,
   type CartCoupon,

@@ -4,7 +4,7 @@
  * the outbox. Rows of another driver (signed in before on this device) are
  * never shown. Each hook answers undefined while the replica is read.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { driverGpsUserKey, driverUserKey, type DriverOrderRow, type DriverProfileRow } from '../../api/driver/worker-api.ts';
 import { OrderStatus, WITH_DRIVER_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import type { OutboxEntry, OutboxStatus } from '../../api/outbox.ts';

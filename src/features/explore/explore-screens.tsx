@@ -4,7 +4,7 @@
  * replica holds.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
 import { useT } from '../../app/settings-and-language.tsx';

@@ -7,7 +7,7 @@
  * after the first paint (MobileHome): the first route has no room for it.
  */
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { Link } from 'react-router-dom';
 import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';

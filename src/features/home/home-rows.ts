@@ -1,5 +1,5 @@
 /** Live reads of the home screen from the replica (the worker's refreshHome writes them). */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { CategorySlide } from '../../api/entities.ts';
 import { homeStoreListKey } from '../../db/keys.ts';
 import { PrefKey, SyncResource } from '../../db/schema.ts';

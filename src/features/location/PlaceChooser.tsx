@@ -6,7 +6,7 @@
  * it cannot be named). What happens to the choice is the caller's.
  */
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { Place } from '../../api/entities.ts';
 import { foldPlaceText, placeMatchTier } from '../../api/catalog/place-text.ts';
 import type { PopularLocationRow } from '../../db/schema.ts';

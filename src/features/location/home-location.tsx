@@ -11,7 +11,7 @@
  *   business location) and keeps its place while this code loads.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { PopularLocation } from '../../api/entities.ts';
 import { useCurrentAddress, usePref } from '../../app/hooks/use-replica-rows.ts';
 import { useT } from '../../app/settings-and-language.tsx';

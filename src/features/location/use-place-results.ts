@@ -5,7 +5,7 @@
  * the live query shows it. Offline, what the replica holds is the answer.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { PLACE_SEARCH_LIMIT, type Place } from '../../api/entities.ts';
 import { placeMatchTier } from '../../api/catalog/place-text.ts';
 import { useServices } from '../../app/services.tsx';

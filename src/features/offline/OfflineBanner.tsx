@@ -1,14 +1,17 @@
 import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT, useTextsReady } from '../../app/settings-and-language.tsx';
 
 /**
  * Shown while the last request failed by network or offline mode is simulated.
  * It says only that: how old what a screen shows is belongs to that screen's
  * own note (SavedNote), so the page never tells two different ages at once.
+ * It sits outside the boot gate, so it waits for the texts itself: the
+ * replica's answers come one by one, and it never shows a text's key.
  */
 export function OfflineBanner() {
   const { offline, simulated } = useConnectivity();
-  return offline ? <OfflineBannerBody simulated={simulated} /> : null;
+  const textsReady = useTextsReady();
+  return offline && textsReady ? <OfflineBannerBody simulated={simulated} /> : null;
 }
 
 function OfflineBannerBody({ simulated }: { simulated: boolean }) {

@@ -1,5 +1,5 @@
 /** Live reads of the signed-in customer's orders in the replica (STYLE habit 3): the list with its cursor, and one order. */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { OrdersListRow, StoredOrder } from '../../api/checkout/worker-api.ts';
 import { useReplica } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';

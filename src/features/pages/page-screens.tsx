@@ -5,7 +5,7 @@
  * page the server does not have is 'not found'.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { useParams } from 'react-router-dom';
 import type { SyncResult } from '../../api/worker-api.ts';
 import type { PageRow } from '../../db/schema.ts';

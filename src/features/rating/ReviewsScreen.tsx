@@ -4,7 +4,7 @@
  * opened here and offline → the offline screen; an unknown store → not found.
  */
 import { useMemo } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { Link, useParams } from 'react-router-dom';
 import type { Review } from '../../api/entities.ts';
 import type { ReviewsRow } from '../../db/schema.ts';

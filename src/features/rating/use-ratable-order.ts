@@ -5,7 +5,7 @@
  * filled in and sent once the network is back.
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { Order, RatableOrder } from '../../api/orders/entities.ts';
 import { OrderStatus } from '../../api/orders/status.ts';
 import { runningOrderRowOf } from '../../api/orders/worker-api.ts';

@@ -5,7 +5,7 @@
  * /my-orders, and the worker when it starts watching an order it lacks).
  */
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { Order } from '../../api/orders/entities.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
 import { useServices } from '../../app/services.tsx';

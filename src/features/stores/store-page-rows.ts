@@ -1,5 +1,5 @@
 /** Live reads for the store page. */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { readItem, readMenu } from '../../db/menu-reads.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';

@@ -1,5 +1,5 @@
 /** Live reads of stores and lists from the replica (STYLE habit 3). */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { PrefKey, type StoreRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';

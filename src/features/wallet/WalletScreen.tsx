@@ -3,7 +3,7 @@
  * the configured currency symbol and side; read from the replica, so it
  * shows offline with its age.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../../db/live-query.ts';
 import type { WalletTransaction } from '../../api/entities.ts';
 import type { WalletRow } from '../../db/schema.ts';
 import { useLanguage, useT } from '../../app/settings-and-language.tsx';
