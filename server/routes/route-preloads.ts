@@ -58,9 +58,10 @@ function explodeOptionalSegments(segments: string[]): string[][] {
   return [...tails, ...tails.map((tail) => [required, ...tail])];
 }
 
-function rank(routes: RoutePreload[]): RankedPattern[] {
+/** Every route's patterns (optional segments exploded), best-ranked first. */
+export function rankRoutePreloads(preloads: RoutePreloads): RankedPattern[] {
   const patterns: RankedPattern[] = [];
-  for (const route of routes) {
+  for (const route of preloads.routes) {
     const all = route.path.split('/').filter(Boolean);
     const splat = all.at(-1) === '*';
     const segments = splat ? all.slice(0, -1) : all;
@@ -100,13 +101,8 @@ export function preloadsFor(patterns: RankedPattern[], urlPath: string): string[
  */
 export function linkHeader(files: string[]): string | undefined {
   if (files.length === 0) return undefined;
-  return files
-    .map((file) => (file.endsWith('.css') ? `<${file}>; rel=preload; as=style; crossorigin; fetchpriority=low` : `<${file}>; rel=modulepreload; crossorigin; fetchpriority=low`))
-    .join(', ');
-}
-
-export function rankRoutePreloads(preloads: RoutePreloads): RankedPattern[] {
-  return rank(preloads.routes);
+  const link = (file: string) => (file.endsWith('.css') ? `<${file}>; rel=preload; as=style` : `<${file}>; rel=modulepreload`);
+  return files.map((file) => `${link(file)}; crossorigin; fetchpriority=low`).join(', ');
 }
 
 /**
