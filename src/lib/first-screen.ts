@@ -27,13 +27,19 @@ export function useBootGatePassed(): void {
   }, []);
 }
 
-/** ScreenFallback: while one is on the page, the screen it stands for is not there yet. */
+/**
+ * ScreenFallback: while one is on the page, the screen it stands for is not
+ * there yet. A screen whose code came often shows a fallback of its own
+ * while its data comes (a store's page before the store's row): React runs
+ * the leaving fallback's cleanup before the arriving one's effect, so the
+ * count is read once the whole commit's effects have run.
+ */
 export function useScreenStillLoading(): void {
   useEffect(() => {
     fallbacksOnScreen += 1;
     return () => {
       fallbacksOnScreen -= 1;
-      settle();
+      queueMicrotask(settle);
     };
   }, []);
 }

@@ -45,4 +45,24 @@ describe('the first screen shown', () => {
     render(<Gate>the home</Gate>);
     expect(await isShown()).toBe(true);
   });
+
+  it("is not one fallback taking another's place: a screen whose code came, waiting for its data", async () => {
+    function ScreenWaitingForData() {
+      firstScreen.useScreenStillLoading();
+      return <p>the store is coming…</p>;
+    }
+    const view = render(
+      <Gate>
+        <Fallback />
+      </Gate>,
+    );
+    view.rerender(
+      <Gate>
+        <ScreenWaitingForData />
+      </Gate>,
+    );
+    expect(await isShown()).toBe(false);
+    view.rerender(<Gate>the store's page</Gate>);
+    expect(await isShown()).toBe(true);
+  });
 });
