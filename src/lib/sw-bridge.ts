@@ -39,14 +39,28 @@ function afterPageLoad(): Promise<void> {
 export const REGISTRATION_AT_LATEST_MS = 15_000;
 
 /**
- * Registration waits for the page's load event and for the first screen.
- * The load event alone comes as soon as the first route's script has run,
- * while a first visit still fetches its settings, texts and the screen's
- * code: the precache (over a megabyte) then shared a slow network with them.
+ * The first time the main thread is idle after the next frame has painted
+ * (or two seconds on): what the first screen shows as it appears (a store's
+ * header image, the list's pictures) is painted first.
+ */
+function afterNextPaintWhenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2_000 }) : setTimeout(resolve, 100));
+    requestAnimationFrame(() => requestAnimationFrame(whenIdle));
+  });
+}
+
+/**
+ * Registration waits for the page's load event and for the first screen,
+ * painted. The load event alone comes as soon as the first route's script
+ * has run, while a first visit still fetches its settings, texts and the
+ * screen's code: the precache (over a megabyte) then shared a slow network
+ * with them.
  */
 function whenFirstScreenIsUp(): Promise<void> {
   const atLatest = new Promise<void>((resolve) => setTimeout(resolve, REGISTRATION_AT_LATEST_MS));
-  return Promise.all([afterPageLoad(), Promise.race([firstScreenShown, atLatest])]).then(() => undefined);
+  const firstScreenPainted = firstScreenShown.then(afterNextPaintWhenIdle);
+  return Promise.all([afterPageLoad(), Promise.race([firstScreenPainted, atLatest])]).then(() => undefined);
 }
 
 function createRegisteredBridge(): ServiceWorkerBridge {
