@@ -154,8 +154,9 @@ export default defineConfig({
     routePreloads({
       routeTable: 'src/app/more-routes.tsx',
       screens: 'src/app/screens.ts',
-      // Docked under every screen (src/app/AppChrome.tsx): the cookie notice is the largest paint of many.
-      withEveryScreen: ['src/features/prompts/PromptDock.tsx'],
+      // With every screen (src/app/AppChrome.tsx): the prompt dock, whose cookie notice is the largest paint of many, and the
+      // install offer it shows where the browser offers one; the session notices.
+      withEveryScreen: ['src/features/prompts/PromptDock.tsx', 'src/features/prompts/InstallOffer.tsx', 'src/features/account/SessionGate.tsx'],
     }),
     precompress(),
   ],

@@ -119,7 +119,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(manifestRoute, { imagesDir: imagesDir(config) });
     // Before the static files: the uploads' folders come from the image store (local or S3), the rest of /public/images/ from DATA_DIR.
     await app.register(uploadedImageFiles);
-    await app.register(staticFiles, { distDir: config.distDir, imagesDir: imagesDir(config) });
+    await app.register(staticFiles, {
+      distDir: config.distDir,
+      imagesDir: imagesDir(config),
+      storeImage: (slug) => app.storesRepository.imageBySlug(slug),
+    });
     if (options.register) await app.register(async (scope) => options.register?.(scope));
     return app;
   } catch (error) {

@@ -201,6 +201,11 @@ export function createStoresRepository(db: Kysely<Database>) {
       return db.selectFrom('restaurants').select(['id', 'name', 'slug', 'city']).where('slug', '=', slug).executeTakeFirst();
     },
 
+    /** The image of the store with this slug: what its page's header shows first. */
+    async imageBySlug(slug: string): Promise<string | undefined> {
+      return (await db.selectFrom('restaurants').select('image').where('slug', '=', slug).executeTakeFirst())?.image ?? undefined;
+    },
+
     async exists(id: number): Promise<boolean> {
       return (await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },

@@ -8,9 +8,14 @@
  * three or four more round trips on slow 4G, over HTTP/1.1's six
  * connections, before the screen could paint.
  *
+ * The header names the document's own files first, so they keep their place
+ * ahead of the screen's, and on a store's page the store's header image
+ * (static-files.ts looks it up by the route's `restaurant` parameter).
+ *
  * The build writes the map (build/route-preloads.ts, from the route table as
- * written in src/app/more-routes.tsx); this module matches a path against its
- * patterns the way React Router ranks them.
+ * written in src/app/more-routes.tsx and from the built index.html); this
+ * module matches a path against its patterns the way React Router ranks
+ * them, with their parameters.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +24,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** dist/route-preloads.json. */
 export interface RoutePreloads {
+  /** What the document itself loads (the first route's script and style sheet), scripts first. */
+  document: string[];
   routes: RoutePreload[];
 }
 
@@ -72,47 +79,100 @@ export function rankRoutePreloads(preloads: RoutePreloads): RankedPattern[] {
   return patterns.sort((a, b) => b.score - a.score);
 }
 
-function matches(pattern: RankedPattern, segments: string[]): boolean {
-  if (pattern.splat ? segments.length < pattern.segments.length : segments.length !== pattern.segments.length) return false;
-  return pattern.segments.every((expected, index) => {
+/** The route's parameters at `segments` (decoded, as React Router gives them), or undefined when it does not match. */
+function paramsAt(pattern: RankedPattern, segments: string[]): Record<string, string> | undefined {
+  if (pattern.splat ? segments.length < pattern.segments.length : segments.length !== pattern.segments.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, expected] of pattern.segments.entries()) {
     const actual = segments[index] ?? '';
-    return PARAM.test(expected) ? actual !== '' : expected.toLowerCase() === actual.toLowerCase();
-  });
+    if (PARAM.test(expected)) {
+      if (actual === '') return undefined;
+      params[expected.slice(1)] = decodeSegment(actual);
+    } else if (expected.toLowerCase() !== actual.toLowerCase()) {
+      return undefined;
+    }
+  }
+  return params;
 }
 
-/** The files of the best-ranked route matching `urlPath`, or none. */
-export function preloadsFor(patterns: RankedPattern[], urlPath: string): string[] {
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The route React Router would show at `urlPath`: its files and its parameters. */
+export interface RouteMatch {
+  files: string[];
+  params: Record<string, string>;
+}
+
+/** What the app shell at an address preloads: the document's own files, then the route's. */
+export interface ShellPreloads {
+  document: string[];
+  route: RouteMatch;
+}
+
+/** The best-ranked route matching `urlPath`, or undefined. */
+export function matchRoute(patterns: RankedPattern[], urlPath: string): RouteMatch | undefined {
   const segments = urlPath.split('/').filter(Boolean);
-  return patterns.find((pattern) => matches(pattern, segments))?.files ?? [];
+  for (const pattern of patterns) {
+    const params = paramsAt(pattern, segments);
+    if (params) return { files: pattern.files, params };
+  }
+  return undefined;
 }
 
 /**
- * The `Link` header value that preloads `files`: scripts as module scripts,
- * style sheets as styles.
- * - In CORS mode (`crossorigin`), as the app asks for them (a module script
- *   always; Vite's loader adds a screen's style sheet with `crossOrigin =
- *   ''`): a preload in another mode would not be used, and the file would
- *   come twice.
- * - At low priority: what a first visit paints waits as much for the sync
- *   worker's script and the settings and texts it fetches as for the
- *   screen's code. At the default (high) priority the preloads took the slow
- *   4G link from them, and a cold /login painted 0.3 s later than without
- *   preloads under real throttling; at low, 0.5 s sooner.
+ * The `Link` header value that preloads the document's own files, the
+ * route's `files` and, when the screen there paints one large image first,
+ * that `image`.
+ * - The document's files first, at their usual priority: otherwise the
+ *   screen's files, named in the header, went out before them and took
+ *   HTTP/1.1's six connections while the first route's script, the largest
+ *   file of a first visit, waited in line. The document's own tags then use
+ *   what came.
+ * - Scripts as module scripts, style sheets as styles, in CORS mode
+ *   (`crossorigin`), as the app asks for them (a module script always; the
+ *   document's style sheet and Vite's loader for a screen's use CORS too): a
+ *   preload in another mode would not be used, and the file would come twice.
+ * - The route's files at low priority: what a first visit paints waits as
+ *   much for the sync worker's script and the settings and texts it fetches
+ *   as for the screen's code. At the default (high) priority the preloads
+ *   took the slow 4G link from them, and a cold /login painted 0.3 s later
+ *   than without preloads under real throttling; at low, 0.5 s sooner.
+ * - The image as an image, with no mode, as an `<img>` without
+ *   `crossorigin` asks for it, at the browser's own priority for a preloaded
+ *   image. Otherwise it would be asked for only once the screen's code and
+ *   the store's data had arrived and the screen had rendered.
  */
-export function linkHeader(files: string[]): string | undefined {
-  if (files.length === 0) return undefined;
-  const link = (file: string) => (file.endsWith('.css') ? `<${file}>; rel=preload; as=style` : `<${file}>; rel=modulepreload`);
-  return files.map((file) => `${link(file)}; crossorigin; fetchpriority=low`).join(', ');
+export function linkHeader({ document, route }: ShellPreloads, image?: string): string | undefined {
+  const code = (file: string) => `<${file}>; ${file.endsWith('.css') ? 'rel=preload; as=style' : 'rel=modulepreload'}; crossorigin`;
+  const links = [...document.map(code), ...route.files.map((file) => `${code(file)}; fetchpriority=low`)];
+  if (image !== undefined && isLinkableUrl(image)) links.push(`<${image}>; rel=preload; as=image`);
+  return links.length === 0 ? undefined : links.join(', ');
 }
 
 /**
- * The `Link` header for an app-shell answer at `urlPath`, read from the
- * build's map. The map is read again when its file changes (a rebuild under a
- * running server); without one (an older build) there is no header.
+ * A same-site path or an http(s) address with nothing that would end the
+ * link or the header early: an image address comes from the catalogue, which
+ * an operator writes.
  */
-export function routePreloadLinks(distDir: string): (urlPath: string) => string | undefined {
+function isLinkableUrl(url: string): boolean {
+  return /^(\/(?!\/)|https?:\/\/)[\x21-\x7e]*$/.test(url) && !/[<>",;\\]/.test(url);
+}
+
+/**
+ * What the app shell at an address preloads, read from the build's map. The
+ * map is read again when its file changes (a rebuild under a running
+ * server); without one (an older build), or at an address no route matches,
+ * nothing.
+ */
+export function shellPreloadsAt(distDir: string): (urlPath: string) => ShellPreloads | undefined {
   const mapFile = path.join(distDir, ROUTE_PRELOADS_FILE);
-  let loaded: { modified: number; patterns: RankedPattern[] } | undefined;
+  let loaded: { modified: number; document: string[]; patterns: RankedPattern[] } | undefined;
   return (urlPath) => {
     let modified: number;
     try {
@@ -122,12 +182,14 @@ export function routePreloadLinks(distDir: string): (urlPath: string) => string 
     }
     if (loaded?.modified !== modified) {
       try {
-        loaded = { modified, patterns: rankRoutePreloads(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RoutePreloads) };
+        const preloads = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as RoutePreloads;
+        loaded = { modified, document: Array.isArray(preloads.document) ? preloads.document : [], patterns: rankRoutePreloads(preloads) };
       } catch {
         // A map being rewritten, or not one: the page works without preloads.
         return undefined;
       }
     }
-    return linkHeader(preloadsFor(loaded.patterns, urlPath));
+    const route = matchRoute(loaded.patterns, urlPath);
+    return route && { document: loaded.document, route };
   };
 }

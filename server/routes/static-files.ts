@@ -15,7 +15,8 @@
  *
  * Preloads: the SPA's page at an app route carries a `Link` header naming
  * the code of the screen there (route-preloads.ts), so a cold visit fetches
- * it beside the first route's script.
+ * it beside the first route's script; at a store's page, the store's header
+ * image too, the largest thing that page paints first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ import { API_PREFIX, VERSION_PATH } from '../../src/api/paths.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';
-import { routePreloadLinks } from './route-preloads.ts';
+import { linkHeader, shellPreloadsAt, type RouteMatch } from './route-preloads.ts';
 
 export const DOCS_PREFIX = '/docs';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -39,7 +40,12 @@ const NON_SPA_PREFIXES = [API_PREFIX, DOCS_PREFIX, VERSION_PATH, MANIFEST_PATH, 
 export interface StaticFilesOptions {
   distDir: string;
   imagesDir: string;
+  /** The image of the store with this slug (its page's header), if it has one. */
+  storeImage?: (slug: string) => Promise<string | null | undefined>;
 }
+
+/** The store route's parameter naming the store (spec §2 /stores/:city?/:restaurant). */
+const STORE_PARAM = 'restaurant';
 
 export function cacheControlForBuildFile(relativePath: string): string {
   return relativePath.split(path.sep).join('/').startsWith('assets/') ? IMMUTABLE : 'no-cache';
@@ -47,7 +53,26 @@ export function cacheControlForBuildFile(relativePath: string): string {
 
 async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
-  const preloadLinksAt = routePreloadLinks(options.distDir);
+  const preloadsAt = shellPreloadsAt(options.distDir);
+
+  /** The `Link` header for the app shell at `urlPath`: the page's and the screen's code and, on a store's page, its header image. */
+  async function preloadLinksAt(urlPath: string, log: FastifyRequest['log']): Promise<string | undefined> {
+    const preloads = preloadsAt(urlPath);
+    if (!preloads) return undefined;
+    return linkHeader(preloads, await screenImage(preloads.route, log));
+  }
+
+  async function screenImage(route: RouteMatch, log: FastifyRequest['log']): Promise<string | undefined> {
+    const slug = route.params[STORE_PARAM];
+    if (slug === undefined || !options.storeImage) return undefined;
+    try {
+      return (await options.storeImage(slug)) || undefined;
+    } catch (error) {
+      // The page matters more than its preload.
+      log.warn({ err: error }, 'store image for the preload header');
+      return undefined;
+    }
+  }
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -70,8 +95,11 @@ async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): P
     },
   });
 
+  // The home is the app shell like every other route, with its preloads, not the directory's index file.
+  app.get('/', async (request, reply) => sendAppShell(reply, indexFile, await preloadLinksAt('/', request.log)));
+
   app.setNotFoundHandler(async (request, reply) => {
-    if (wantsAppShell(request)) return sendAppShell(reply, indexFile, preloadLinksAt(pathOf(request)));
+    if (wantsAppShell(request)) return sendAppShell(reply, indexFile, await preloadLinksAt(pathOf(request), request.log));
     const urlPath = pathOf(request);
     const hint = urlPath.startsWith(`${API_PREFIX}/`) && request.method !== 'POST' ? ' API calls use POST.' : '';
     return sendApiError(reply, 404, { message: `${request.method} ${urlPath} does not exist.${hint}`, code: 'NOT_FOUND' });
@@ -94,7 +122,7 @@ function wantsAppShell(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** The SPA's page, with a `Link` header preloading the code of the screen at its address (route-preloads.ts). */
+/** The SPA's page, with a `Link` header preloading what the screen at its address needs first (route-preloads.ts). */
 function sendAppShell(reply: FastifyReply, indexFile: string, preloadLinks: string | undefined): FastifyReply {
   reply.header('cache-control', 'no-cache');
   if (!fs.existsSync(indexFile)) {

@@ -107,6 +107,25 @@ describe('first visit on a phone (375 px)', () => {
     await context.close();
   });
 
+  it("waits, on a store's page, for the store as well: a screen waiting for its data is not up yet", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const releaseStore = await holdRequests(page, /\/public\/api\/get-restaurant-info\//);
+    const app = new CustomerApp(page, suite.server.url);
+    await app.open('/stores/riverton/nonna-lucia-trattoria');
+    await page.waitForFunction(() => document.readyState === 'complete');
+    // The store screen's code has come, and the screen shows its own fallback while the store's row is on its way.
+    await expect.poll(() => app.fetchedAt('settings'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('[data-testid="store-header"]').count()).toBe(0);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+
+    releaseStore();
+    await expect.poll(() => page.locator('[data-testid="store-header"]').isVisible(), { timeout: 20_000 }).toBe(true);
+    await waitForServiceWorkerControl(page);
+    await context.close();
+  });
+
   it("opened at a screen's own address, fetches that screen's code while the settings are still on their way", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();
@@ -146,6 +165,29 @@ describe('first visit on a phone (375 px)', () => {
     // When the app asks for them, it uses what was preloaded: nothing comes twice.
     for (const response of preloaded) expect(fetched.get(new URL(response.url()).pathname), response.url()).toBe(1);
     expect([...fetched].filter(([, times]) => times > 1)).toEqual([]);
+    await context.close();
+  });
+
+  it("opened at a store's page, is told the store's header image with the page, and paints it from what came", async () => {
+    const store = await suite.server.db.selectFrom('restaurants').select(['slug', 'city', 'image']).where('slug', '=', 'nonna-lucia-trattoria').executeTakeFirstOrThrow();
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+    let imageRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === store.image) imageRequests += 1;
+    });
+    const image = page.waitForResponse((response) => new URL(response.url()).pathname === store.image, { timeout: 20_000 });
+    const opened = new CustomerApp(page, suite.server.url).open(`/stores/${store.city}/${store.slug}`);
+    // Nothing of the app has run: the page's Link header asked for it.
+    expect((await image).ok()).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    releaseScript();
+    await opened;
+    const header = page.locator('.store-header-image');
+    await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    expect(imageRequests).toBe(1);
     await context.close();
   });
 

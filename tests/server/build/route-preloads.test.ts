@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { routePreloadsOf } from '../../../build/route-preloads.ts';
+import { documentFilesOf, routePreloadsOf } from '../../../build/route-preloads.ts';
 import { readRouteTable, readScreenModules } from '../../../build/route-table-source.ts';
 
 const ROOT = path.resolve('.');
@@ -85,9 +85,13 @@ describe('each route’s files in a bundle', () => {
     ].map((output) => [output.fileName, output]),
   ) as Rolldown.OutputBundle;
 
-  const modules = { routeTable: '/src/app/more-routes.tsx', withEveryScreen: ['/src/dock.tsx'] };
+  const modules = {
+    routeTable: '/src/app/more-routes.tsx',
+    withEveryScreen: ['/src/dock.tsx'],
+    document: ['/assets/runtime.js', '/assets/first-route.js', '/assets/first-route.css'],
+  };
 
-  it('are the table, what paints with every screen, the screen and what they import, scripts first, without what the document loads', () => {
+  it("are the table, what paints with every screen, the screen and what they import, scripts first, without what the document loads; the home's, what paints with every screen", () => {
     const preloads = routePreloadsOf(
       bundle,
       [
@@ -97,8 +101,8 @@ describe('each route’s files in a bundle', () => {
       modules,
       '/',
     );
-    expect(preloads.routes).toEqual([
-      { path: '/', files: [] },
+    expect(preloads).toEqual([
+      { path: '/', files: ['/assets/dock.js', '/assets/kit.js', '/assets/kit.css'] },
       {
         path: '/login',
         files: ['/assets/more-routes.js', '/assets/dock.js', '/assets/kit.js', '/assets/auth.js', '/assets/session.js', '/assets/kit.css', '/assets/auth.css'],
@@ -109,5 +113,21 @@ describe('each route’s files in a bundle', () => {
 
   it('fails the build when a screen module is in no chunk', () => {
     expect(() => routePreloadsOf(bundle, [{ path: '/gone', screenModule: '/src/gone.tsx' }], modules, '/')).toThrow(/gone\.tsx/);
+  });
+});
+
+describe("the document's own files", () => {
+  it('are the module scripts, module preloads and style sheets of the built index.html under the base, scripts first', () => {
+    const html = `<!doctype html><html><head>
+      <script>window.worker = new Worker("/assets/sync-worker-1.js", { type: 'module' })</script>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="manifest" href="/manifest.webmanifest" />
+      <script type="module" crossorigin src="/assets/rolldown-runtime-2.js"></script>
+      <link rel="stylesheet" crossorigin href="/assets/first-route-3.css">
+      <script type="module" crossorigin src="/assets/first-route-4.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-5.js">
+      <script type="module" src="https://elsewhere.example/x.js"></script>
+    </head><body><div id="root"></div></body></html>`;
+    expect(documentFilesOf(html, '/')).toEqual(['/assets/rolldown-runtime-2.js', '/assets/first-route-4.js', '/assets/vendor-5.js', '/assets/first-route-3.css']);
   });
 });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { matchRoutes } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRouteTable, readScreenModules } from '../../../build/route-table-source.ts';
-import { preloadsFor, rankRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../server/routes/route-preloads.ts';
+import { matchRoute, rankRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../server/routes/route-preloads.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -20,7 +20,7 @@ function appRoutePreloads(): RoutePreloads {
   const screensFile = path.resolve('src/app/screens.ts');
   const tableFile = path.resolve('src/app/more-routes.tsx');
   const table = readRouteTable({ fileName: tableFile, source: readFileSync(tableFile, 'utf8') }, readScreenModules(screensFile, readFileSync(screensFile, 'utf8')));
-  return { routes: [{ path: '/', files: ['/'] }, ...table.map((route) => ({ path: route.path, files: [route.path] }))] };
+  return { document: [], routes: [{ path: '/', files: ['/'] }, ...table.map((route) => ({ path: route.path, files: [route.path] }))] };
 }
 
 /** Addresses each pattern stands for: its parameters filled, an optional one with and without, a splat empty and deep. */
@@ -46,13 +46,18 @@ describe('an address gets the route React Router would show there', () => {
     '/stores/nonna-lucia',
     '/stores/riverton/nonna-lucia/12',
     '/stores/a/b/c/d',
+    '/stores/riverton/caf%C3%A9%20d%C3%A9j%C3%A0',
     '/my-orders/FP-1/extra',
     '/nowhere/at/all',
   ];
 
   it.each(addresses)('%s', (address) => {
-    const routerMatch = matchRoutes(routerRoutes, address)?.at(-1)?.route.path;
-    expect(preloadsFor(patterns, address)).toEqual(routerMatch === undefined ? [] : [routerMatch]);
+    const routerMatch = matchRoutes(routerRoutes, address)?.at(-1);
+    const ours = matchRoute(patterns, address);
+    expect(ours?.files).toEqual(routerMatch && [routerMatch.route.path]);
+    if (!routerMatch || !ours) return;
+    const { '*': _splat, ...routerParams } = routerMatch.params;
+    expect(ours.params).toEqual(routerParams);
   });
 });
 
@@ -66,8 +71,9 @@ describe('the app shell at an address', () => {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'foodpilot-preloads-dist-'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
     await writeMap({
+      document: ['/assets/runtime-0.js', '/assets/first-route-0.js', '/assets/first-route-0.css'],
       routes: [
-        { path: '/', files: [] },
+        { path: '/', files: ['/assets/dock-5.js'] },
         { path: '/login', files: ['/assets/routes-1.js', '/assets/auth-2.js', '/assets/auth-3.css'] },
         { path: '/stores/:city/:restaurant', files: ['/assets/routes-1.js', '/assets/stores-4.js'] },
         { path: '/*', files: ['/assets/routes-1.js'] },
@@ -81,30 +87,33 @@ describe('the app shell at an address', () => {
   });
 
   const open = (url: string) => fetch(`${server.url}${url}`, { headers: { accept: HTML_ACCEPT } });
+  const documentFiles =
+    '</assets/runtime-0.js>; rel=modulepreload; crossorigin, </assets/first-route-0.js>; rel=modulepreload; crossorigin, ' +
+    '</assets/first-route-0.css>; rel=preload; as=style; crossorigin';
 
-  it('links the scripts as module preloads and the style sheets as style preloads, both in CORS mode as the app asks for them', async () => {
+  it("links the document's own files first at their usual priority, then the screen's at low: scripts and style sheets, in CORS mode as the page asks for them", async () => {
     const login = await open('/login?next=/checkout');
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toMatch(/text\/html/);
     expect(login.headers.get('link')).toBe(
-      '</assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low, </assets/auth-2.js>; rel=modulepreload; crossorigin; fetchpriority=low, ' +
+      `${documentFiles}, </assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low, </assets/auth-2.js>; rel=modulepreload; crossorigin; fetchpriority=low, ` +
         '</assets/auth-3.css>; rel=preload; as=style; crossorigin; fetchpriority=low',
     );
     expect((await open('/stores/riverton/nonna-lucia')).headers.get('link')).toBe(
-      '</assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low, </assets/stores-4.js>; rel=modulepreload; crossorigin; fetchpriority=low',
+      `${documentFiles}, </assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low, </assets/stores-4.js>; rel=modulepreload; crossorigin; fetchpriority=low`,
     );
-    expect((await open('/no/such/screen')).headers.get('link')).toBe('</assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low');
+    expect((await open('/no/such/screen')).headers.get('link')).toBe(`${documentFiles}, </assets/routes-1.js>; rel=modulepreload; crossorigin; fetchpriority=low`);
   });
 
-  it('links nothing at the home, nor on an API miss', async () => {
-    expect((await open('/')).headers.has('link')).toBe(false);
+  it('links at the home what paints with every screen, and nothing on an API miss', async () => {
+    expect((await open('/')).headers.get('link')).toBe(`${documentFiles}, </assets/dock-5.js>; rel=modulepreload; crossorigin; fetchpriority=low`);
     const apiMiss = await fetch(`${server.url}/public/api/no-such-call`, { method: 'POST' });
     expect(apiMiss.status).toBe(404);
     expect(apiMiss.headers.has('link')).toBe(false);
   });
 
   it('follows a rebuild, and serves the page without links when the map is gone or unreadable', async () => {
-    await writeMap({ routes: [{ path: '/login', files: ['/assets/auth-9.js'] }] });
+    await writeMap({ document: [], routes: [{ path: '/login', files: ['/assets/auth-9.js'] }] });
     // A rebuild within the same millisecond as the first write would look unchanged.
     const later = new Date(Date.now() + 5_000);
     await fs.utimes(mapFile(), later, later);
@@ -120,5 +129,65 @@ describe('the app shell at an address', () => {
     const missing = await open('/login');
     expect(missing.status).toBe(200);
     expect(missing.headers.has('link')).toBe(false);
+  });
+});
+
+describe("a store's page", () => {
+  let server: TestServer;
+  let dist: string;
+  const open = (url: string) => fetch(`${server.url}${url}`, { headers: { accept: HTML_ACCEPT } });
+  const storeCode = '</assets/stores-4.js>; rel=modulepreload; crossorigin; fetchpriority=low';
+  const setImage = (slug: string, image: string) => server.db.updateTable('restaurants').set({ image }).where('slug', '=', slug).execute();
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'foodpilot-preloads-dist-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    const files = ['/assets/stores-4.js'];
+    await fs.writeFile(
+      path.join(dist, ROUTE_PRELOADS_FILE),
+      JSON.stringify({
+        document: [],
+        routes: [
+          { path: '/stores/:restaurant', files },
+          { path: '/stores/:city/:restaurant', files },
+          { path: '/stores/:city/:restaurant/:id', files },
+          { path: '/login', files: ['/assets/auth-2.js'] },
+        ],
+      } satisfies RoutePreloads),
+    );
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('also preloads the store\'s header image, at every address of the page, and that image is there to fetch', async () => {
+    const store = await server.db.selectFrom('restaurants').select(['slug', 'city', 'image']).orderBy('id').executeTakeFirstOrThrow();
+    expect(store.image).toMatch(/^\/public\/images\//);
+    const withImage = `${storeCode}, <${store.image}>; rel=preload; as=image`;
+    expect((await open(`/stores/${store.city}/${store.slug}`)).headers.get('link')).toBe(withImage);
+    expect((await open(`/stores/${store.slug}`)).headers.get('link')).toBe(withImage);
+    expect((await open(`/stores/-/${store.slug}/12`)).headers.get('link')).toBe(withImage);
+
+    const image = await fetch(`${server.url}${store.image}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    // Not a store's page: no store is looked up.
+    expect((await open('/login')).headers.get('link')).toBe('</assets/auth-2.js>; rel=modulepreload; crossorigin; fetchpriority=low');
+  });
+
+  it('preloads only the code for an unknown store, a store without an image, or an image address that could break the header', async () => {
+    expect((await open('/stores/riverton/no-such-store')).headers.get('link')).toBe(storeCode);
+
+    const { slug } = await server.db.selectFrom('restaurants').select('slug').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    for (const image of ['', '/x.svg>; rel=preload; as=script, </evil.js', '/a b.svg', '//elsewhere.example/x.svg', 'javascript:alert(1)', '/caf\u00e9.svg']) {
+      await setImage(slug, image);
+      const page = await open(`/stores/riverton/${slug}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('link'), image).toBe(storeCode);
+    }
+    await setImage(slug, 'https://cdn.example/stores/x.webp?w=640');
+    expect((await open(`/stores/riverton/${slug}`)).headers.get('link')).toBe(`${storeCode}, <https://cdn.example/stores/x.webp?w=640>; rel=preload; as=image`);
   });
 });
