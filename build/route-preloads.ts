@@ -77,11 +77,8 @@ export function routePreloadsOf(
     if (chunk) staticClosure(chunk, byFileName, loadedByDocument);
   }
   const everyScreen = new Set<ChunkWithCss>();
-  const tableChunks = staticClosure(chunkOfModule(modules.routeTable), byFileName);
-  for (const module of modules.withEveryScreen) {
-    staticClosure(chunkOfModule(module), byFileName, everyScreen);
-    staticClosure(chunkOfModule(module), byFileName, tableChunks);
-  }
+  for (const module of modules.withEveryScreen) staticClosure(chunkOfModule(module), byFileName, everyScreen);
+  const tableChunks = new Set([...staticClosure(chunkOfModule(modules.routeTable), byFileName), ...everyScreen]);
   const beyondDocument = (needed: Set<ChunkWithCss>) => filesOf([...needed].filter((chunk) => !loadedByDocument.has(chunk)), base);
 
   const preloads: RoutePreload[] = [{ path: '/', files: beyondDocument(everyScreen) }];
