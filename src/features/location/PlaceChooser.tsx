@@ -17,6 +17,7 @@ import { PinIcon } from '../../ui/icons.tsx';
 import type { PendingAddress } from './ConfirmAddress.tsx';
 import { useGpsLocate } from './use-gps.ts';
 import { usePlaceResults } from './use-place-results.ts';
+import { primaryFirstThenByName } from './popular-order.ts';
 import '../../ui/text-field.css';
 import '../../ui/grouped-list.css';
 import './location.css';
@@ -40,7 +41,7 @@ interface PlaceChooserProps {
 /** The primary location first, then by name; with a query, those whose name (or a word of it) starts with it, accents ignored. */
 export function filterLocations(locations: readonly PopularLocationRow[], query: string): PopularLocationRow[] {
   const q = foldPlaceText(query);
-  const sorted = [...locations].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.name.localeCompare(b.name));
+  const sorted = primaryFirstThenByName(locations);
   return q === '' ? sorted : sorted.filter((location) => placeMatchTier(q, location.name) !== null);
 }
 

@@ -19,6 +19,7 @@ import { useServices } from '../../app/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import { PinIcon } from '../../ui/icons.tsx';
 import { useGpsLocate } from './use-gps.ts';
+import { primaryFirstThenByName } from './popular-order.ts';
 import './home-location.css';
 
 /** sessionStorage: the sheet was closed without a choice; it opens again on the next visit. */
@@ -118,8 +119,7 @@ function LocationSheet({ onClose }: { onClose: () => void }) {
       businessLocation: true,
     });
 
-  // Primary first, then by name, as on the search page.
-  const sorted = [...locations].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.name.localeCompare(b.name));
+  const sorted = primaryFirstThenByName(locations);
   return (
     <div className="location-sheet-layer">
       <div className="location-sheet-backdrop" onClick={onClose} data-testid="location-sheet-backdrop" />
