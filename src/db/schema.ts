@@ -11,6 +11,7 @@ import type { OutboxEntry } from '../api/outbox.ts';
 import type { CartStoreRef, StoredCartLine } from '../api/cart/rules.ts';
 import type { Address } from '../api/account/entities.ts';
 import type { DriverProfileRow } from '../api/driver/worker-api.ts';
+import type { NumberSymbols } from '../lib/money.ts';
 
 export const DB_NAME = 'foodpilot';
 
@@ -23,7 +24,11 @@ export interface SettingRow extends Mirrored {
   key: string;
   value: string;
 }
-export type LanguageRow = Language & Mirrored;
+export type LanguageRow = Language &
+  Mirrored & {
+    /** How the language writes amounts, read by the sync worker (lib/money.ts); absent on rows an older worker wrote. */
+    numberSymbols?: NumberSymbols;
+  };
 export interface TranslationRow extends Mirrored {
   languageId: number;
   data: Record<string, string>;

@@ -22,6 +22,45 @@ async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
   return release;
 }
 
+interface IntlWatch {
+  intlUses: string[];
+}
+
+/**
+ * An init script: records every use of Intl on the page (its constructors,
+ * and the locale-aware methods that load the same locale data) with where it
+ * was called from. The sync worker's own Intl is not the page's and is not seen.
+ */
+function watchIntlUses(): void {
+  const uses: string[] = [];
+  (window as unknown as IntlWatch).intlUses = uses;
+  const note = (name: string) => uses.push(`${name} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`);
+  const intl = Intl as unknown as Record<string, object>;
+  for (const name of ['NumberFormat', 'Collator', 'DateTimeFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter', 'DisplayNames']) {
+    const original = intl[name];
+    if (typeof original !== 'function') continue;
+    intl[name] = new Proxy(original, {
+      construct: (target, args, newTarget) => (note(`Intl.${name}`), Reflect.construct(target as never, args, newTarget) as object),
+      apply: (target, self, args) => (note(`Intl.${name}`), Reflect.apply(target as never, self, args) as unknown),
+    });
+  }
+  const methods: [object, string][] = [
+    [String.prototype, 'localeCompare'],
+    [Number.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleString'],
+    [Date.prototype, 'toLocaleDateString'],
+    [Date.prototype, 'toLocaleTimeString'],
+  ];
+  for (const [prototype, name] of methods) {
+    const holder = prototype as Record<string, (...args: unknown[]) => unknown>;
+    const original = holder[name]!;
+    holder[name] = function (this: unknown, ...args: unknown[]) {
+      note(name);
+      return original.apply(this, args);
+    };
+  }
+}
+
 async function primaryLocationName(): Promise<string> {
   const row = await suite.server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
   return row.name;
@@ -188,6 +227,27 @@ describe('first visit on a phone (375 px)', () => {
     const header = page.locator('.store-header-image');
     await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
     expect(imageRequests).toBe(1);
+    await context.close();
+  });
+
+  it("writes a first visit's prices and places without Intl on the page, whose locale data would cost a slow phone a long task", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    await context.addInitScript(watchIntlUses);
+    const page = await context.newPage();
+    const app = new CustomerApp(page, suite.server.url);
+    await app.open('/');
+    // The home as a first visit meets it: the location sheet over the store cards and their prices.
+    await expect.poll(() => app.locationSheet.isVisible(), { timeout: 20_000 }).toBe(true);
+    const price = page.getByTestId('store-card-price').first();
+    await expect.poll(() => price.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await price.textContent()).toMatch(/\$\d+\.\d\d/);
+    expect(await page.evaluate(() => (window as unknown as IntlWatch).intlUses)).toEqual([]);
+
+    await app.open('/stores/riverton/nonna-lucia-trattoria');
+    const menuPrice = page.locator('.menu-item-price').first();
+    await expect.poll(() => menuPrice.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await menuPrice.textContent()).toMatch(/\$\d+\.\d\d/);
+    expect(await page.evaluate(() => (window as unknown as IntlWatch).intlUses)).toEqual([]);
     await context.close();
   });
 

@@ -14,6 +14,7 @@ import {
   type AddressRow,
   type ReplicaDatabase,
 } from '../../src/db/schema.ts';
+import { numberSymbolsOf } from '../../src/lib/money.ts';
 import { BUILT_IN_TEXTS_VERSION } from './built-in-texts-version.ts';
 import { markFetched } from './sync-state.ts';
 
@@ -84,7 +85,7 @@ export async function replaceLanguages(db: ReplicaDatabase, languages: readonly 
   await db.transaction('rw', db.languages, db.translations, db.syncState, async () => {
     const kept = new Set([BUILT_IN_TEXTS_ID, ...languages.map((language) => language.id)]);
     await db.languages.clear();
-    await db.languages.bulkPut(languages.map((language) => ({ ...language, fetchedAt: at })));
+    await db.languages.bulkPut(languages.map((language) => ({ ...language, numberSymbols: numberSymbolsOf(language.code), fetchedAt: at })));
     await db.translations.filter((row) => !kept.has(row.languageId)).delete();
     await markFetched(db, SyncResource.languages, at);
   });
@@ -93,7 +94,7 @@ export async function replaceLanguages(db: ReplicaDatabase, languages: readonly 
 export async function writeLanguageWithData(db: ReplicaDatabase, language: LanguageWithData, at: number) {
   const { data, ...fields } = language;
   await db.transaction('rw', db.languages, db.translations, db.syncState, async () => {
-    await db.languages.put({ ...fields, fetchedAt: at });
+    await db.languages.put({ ...fields, numberSymbols: numberSymbolsOf(fields.code), fetchedAt: at });
     await db.translations.put({ languageId: language.id, data, fetchedAt: at });
     await markFetched(db, SyncResource.translations(language.id), at);
   });

@@ -2,6 +2,7 @@
 import { SETTING_DEFAULTS } from '../../../../src/api/settings/defaults.ts';
 import { describe, expect, it } from 'vitest';
 import { PrefKey } from '../../../../src/db/schema.ts';
+import { numberSymbolsOf } from '../../../../src/lib/money.ts';
 import { startHarness, type Harness, useSharedServer } from '../harness.ts';
 
 let harness: Harness;
@@ -28,6 +29,9 @@ describe('boot on a fresh replica', () => {
     const english = languages[0]!;
     expect(await pref(PrefKey.languageId)).toBe(english.id);
     expect((await db.translations.get(english.id))?.data.tabCart).toBe('Cart');
+    // How each language writes amounts, read here so the page never loads Intl's locale data for a price.
+    expect(languages.map((language) => language.numberSymbols)).toEqual([numberSymbolsOf('en'), numberSymbolsOf('ar')]);
+    expect(english.numberSymbols).toMatchObject({ group: ',', decimal: '.', primaryGroup: 3 });
 
     const locations = await db.popularLocations.toArray();
     const primary = locations.find((location) => location.is_default)!;
