@@ -92,32 +92,59 @@ function joinPaths(parent: string, path: string | undefined): string {
   return `${parent.replace(/\/$/, '')}/${path}`;
 }
 
+/** One `<Route>` of a table as written. */
+export interface DeclaredRoute {
+  /** Its full path, joined to its parents' as React Router does, with a leading '/'; an index route has its parent's. */
+  path: string;
+  index: boolean;
+  /** `path={…}`: a path computed at run time, which no reader of the source can know. */
+  computed: boolean;
+  /** The tag of the element it shows: 'Screens.LoginScreen', 'NotFoundScreen'. */
+  elementTag: string | undefined;
+}
+
+/**
+ * Every `<Route>` of a file that declares a path or is an index route, in
+ * source order; pathless layout routes only pass their place on to their
+ * children. The quality sweep's route list (tests/e2e/support/app-routes.ts)
+ * reads the app's tables with it, and readRouteTable the lazy screens.
+ */
+export function readDeclaredRoutes(routesFile: { fileName: string; source: string }): DeclaredRoute[] {
+  const file = parse(routesFile.fileName, routesFile.source);
+  const routes: DeclaredRoute[] = [];
+  const visit = (node: ts.Node, parentPath: string): void => {
+    const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
+    let childParent = parentPath;
+    if (opening && opening.tagName.getText() === 'Route') {
+      const pathAttribute = jsxAttribute(opening, 'path');
+      const initializer = pathAttribute?.initializer;
+      const path = initializer && ts.isStringLiteral(initializer) ? initializer.text : undefined;
+      const computed = pathAttribute !== undefined && path === undefined;
+      const index = jsxAttribute(opening, 'index') !== undefined;
+      childParent = joinPaths(parentPath, path);
+      if (path !== undefined || index || computed) {
+        routes.push({ path: childParent, index, computed, elementTag: elementTag(jsxAttribute(opening, 'element')) });
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, childParent));
+  };
+  visit(file, '/');
+  return routes;
+}
+
 /**
  * more-routes.tsx: every `<Route>` with a path, nested ones joined to their
  * parents' paths as React Router does, with the screen module its element
  * names through `Screens.<Name>` (screens.ts).
  */
 export function readRouteTable(routesFile: { fileName: string; source: string }, screenModules: Map<string, string>): RouteTableEntry[] {
-  const file = parse(routesFile.fileName, routesFile.source);
-  const entries: RouteTableEntry[] = [];
-  const visit = (node: ts.Node, parentPath: string): void => {
-    const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
-    let childParent = parentPath;
-    if (opening && opening.tagName.getText() === 'Route') {
-      const pathInitializer = jsxAttribute(opening, 'path')?.initializer;
-      const path = pathInitializer && ts.isStringLiteral(pathInitializer) ? pathInitializer.text : undefined;
-      childParent = joinPaths(parentPath, path);
-      if (path !== undefined) {
-        const tag = elementTag(jsxAttribute(opening, 'element'));
-        const screen = tag?.startsWith('Screens.') ? tag.slice('Screens.'.length) : undefined;
-        if (screen !== undefined && !screenModules.has(screen)) {
-          throw new Error(`${routesFile.fileName}: route "${path}" shows Screens.${screen}, which screens.ts does not load`);
-        }
-        entries.push({ path: childParent, screenModule: screen === undefined ? null : (screenModules.get(screen) ?? null) });
+  return readDeclaredRoutes(routesFile)
+    .filter((route) => !route.index && !route.computed)
+    .map((route) => {
+      const screen = route.elementTag?.startsWith('Screens.') ? route.elementTag.slice('Screens.'.length) : undefined;
+      if (screen !== undefined && !screenModules.has(screen)) {
+        throw new Error(`${routesFile.fileName}: route "${route.path}" shows Screens.${screen}, which screens.ts does not load`);
       }
-    }
-    ts.forEachChild(node, (child) => visit(child, childParent));
-  };
-  visit(file, '/');
-  return entries;
+      return { path: route.path, screenModule: screen === undefined ? null : (screenModules.get(screen) ?? null) };
+    });
 }

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readDeclaredRoutes } from '../../../build/route-table-source.ts';
 
 const ROOT = path.resolve('.');
 
@@ -50,20 +51,18 @@ function join(prefix: string, routePath: string): string {
   return joined === '' ? '/' : joined;
 }
 
-/** The literal paths (and index routes) of one route table, under its prefix; layout routes without a path add none. */
+/**
+ * The paths (and index routes) of one route table, under its prefix, read
+ * with TypeScript's parser as the build reads the app's table
+ * (build/route-table-source.ts); layout routes without a path add none.
+ */
 function patternsOf(file: string, prefix: string): string[] {
-  const source = read(file);
-  const patterns: string[] = [];
-  for (const match of source.matchAll(/<Route\b([^\n]*)/g)) {
-    const attributes = match[1] ?? '';
-    const literal = /\bpath="([^"]*)"/.exec(attributes);
-    if (literal) patterns.push(join(prefix, literal[1] ?? ''));
-    else if (/\bindex\b/.test(attributes)) patterns.push(join(prefix, ''));
-    else if (/\bpath=\{/.test(attributes) && file !== 'src/features/admin/ConsoleLayout.tsx') {
-      throw new Error(`${file} declares a computed route path: teach tests/e2e/support/app-routes.ts to read it`);
-    }
-  }
-  return patterns;
+  return readDeclaredRoutes({ fileName: file, source: read(file) }).flatMap((route) => {
+    if (!route.computed) return [join(prefix, route.path)];
+    // The console's sections are mounted from console-sections.ts, which consoleSections() reads.
+    if (file === 'src/features/admin/ConsoleLayout.tsx') return [];
+    throw new Error(`${file} declares a computed route path: teach tests/e2e/support/app-routes.ts to read it`);
+  });
 }
 
 /** Every route pattern of the app, e.g. '/stores/:city/:restaurant', '/admin/users/:id', '/delivery/*'. */
