@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routePreloads } from './build/route-preloads.ts';
-import { EARLY_SYNC_WORKER_GLOBAL, EARLY_SYNC_WORKER_NAME } from './src/lib/early-sync-worker.ts';
+import { EARLY_SYNC_WORKER_GLOBAL, earlySyncWorkerName } from './src/lib/early-sync-worker.ts';
 
 // The API server serves dist/ and answers /public/api, /version.json and the
 // manifest (its name, colours and icons come from settings). In `npm run dev`
@@ -90,7 +90,8 @@ export function precompress(): Plugin {
  * those are one after the other on the way to the first paint, since a first
  * visit paints only once the worker has the built-in texts and the
  * server's settings. The worker it starts also begins a first visit's boot
- * at once, without waiting for the page to ask.
+ * at once, and on a store's page that store's fetch (it is told the page's
+ * path in its name), without waiting for the page to ask.
  * The server's CSP allows the script by its hash, like the pre-boot one.
  */
 export function startSyncWorkerEarly(): Plugin {
@@ -114,7 +115,8 @@ export function startSyncWorkerEarly(): Plugin {
             injectTo: 'head-prepend',
             children:
               `if(!/[?&]offline=/.test(location.search))try{window.${EARLY_SYNC_WORKER_GLOBAL}=` +
-              `new Worker(${url},{type:'module',name:${JSON.stringify(EARLY_SYNC_WORKER_NAME)}})}catch(e){}`,
+              // earlySyncWorkerName(location.pathname): the worker reads the page's path from its name.
+              `new Worker(${url},{type:'module',name:${JSON.stringify(earlySyncWorkerName(''))}+location.pathname})}catch(e){}`,
           },
         ];
       },

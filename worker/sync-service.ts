@@ -13,7 +13,7 @@ import type { ReplicaDatabase } from '../src/db/schema.ts';
 import { accountApi } from './account/api.ts';
 import { bootApi, type EarlyBoot } from './boot/api.ts';
 import { cartApi } from './cart/api.ts';
-import { catalogApi } from './catalog/api.ts';
+import { catalogApi, type EarlyStore } from './catalog/api.ts';
 import { checkoutApi } from './checkout/api.ts';
 import { driverApi, driverRefresher } from './driver/api.ts';
 import { createApiClient } from './net/api-client.ts';
@@ -55,6 +55,8 @@ export interface SyncService {
   reconnect: ReconnectProbe;
   /** A first visit's boot, begun before the page asks (worker/boot/api.ts). */
   bootBeforeAsked: EarlyBoot['bootBeforeAsked'];
+  /** A store page's fetch, begun before the page asks (worker/catalog/api.ts). */
+  openStoreBeforeAsked: EarlyStore['openStoreBeforeAsked'];
 }
 
 export function createSyncService(options: SyncServiceOptions): SyncService {
@@ -109,11 +111,12 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     drain: outbox.drain,
     watchedOrders: () => trackers.keptIds(),
   });
+  const { openStoreBeforeAsked, ...catalogHandlers } = catalogApi({ ctx, outbox });
   // Areas that queue actions register their outbox effects as they are made.
   const api = {
     ...bootHandlers,
     ...outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
-    ...catalogApi({ ctx, outbox }),
+    ...catalogHandlers,
     ...cartApi({ ctx, outbox }),
     ...accountApi({ ctx, outbox, afterLogout: () => trackers.stopAll() }),
     ...checkoutApi({ ctx, send, retryBaseMs: options.apiRetryBaseMs ?? 500 }),
@@ -121,5 +124,5 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
     ...driverApi({ ctx, outbox }),
   } satisfies SyncWorkerApi;
 
-  return { api, drainer, trackers, reconnect, bootBeforeAsked };
+  return { api, drainer, trackers, reconnect, bootBeforeAsked, openStoreBeforeAsked };
 }

@@ -11,7 +11,8 @@ import { OutboxEffects } from './outbox/api.ts';
 import { mirrorSimulatedOfflineForServiceWorker } from './net/simulated-offline.ts';
 import { createSyncService } from './sync-service.ts';
 import { writeBuiltInDefaults } from './replica/writes.ts';
-import { EARLY_SYNC_WORKER_NAME } from '../src/lib/early-sync-worker.ts';
+import { pathOfEarlySyncWorker } from '../src/lib/early-sync-worker.ts';
+import { storeSlugOfPath } from '../src/lib/store-paths.ts';
 
 const db = new ReplicaDatabase();
 // Features that queue actions register their optimistic effects here.
@@ -19,7 +20,7 @@ const effects = new OutboxEffects();
 // A dedicated worker is no client the service worker can post to; this channel reaches both ways.
 const serviceWorkerChannel = new BroadcastChannel(SW_BROADCAST_CHANNEL);
 
-const { api, drainer, bootBeforeAsked } = createSyncService({
+const { api, drainer, bootBeforeAsked, openStoreBeforeAsked } = createSyncService({
   db,
   origin: self.location.origin,
   fetch: (input, init) => fetch(input, init),
@@ -31,8 +32,14 @@ const { api, drainer, bootBeforeAsked } = createSyncService({
 // The built-in words and settings need no network: in the replica before the page asks for its boot,
 // so a first visit's first paint does not wait on them.
 writeBuiltInDefaults(db).catch((error: unknown) => console.warn('built-in texts not written yet', error));
-// Started by the built page's <head>, long before the page's own script runs: a first visit's requests go now.
-if (self.name === EARLY_SYNC_WORKER_NAME) void bootBeforeAsked();
+// Started by the built page's <head>, long before the page's own script runs: a first visit's requests go
+// now, and a store page's store beside them (a shared link used to wait for the boot, then the screen).
+const documentPath = pathOfEarlySyncWorker(self.name);
+if (documentPath !== null) {
+  void bootBeforeAsked();
+  const storeSlug = storeSlugOfPath(documentPath);
+  if (storeSlug !== null) void openStoreBeforeAsked(storeSlug);
+}
 
 serviceWorkerChannel.addEventListener('message', (event: MessageEvent<unknown>) => {
   if (isFromServiceWorkerMessage(event.data)) void api.settleFromServiceWorker(event.data);

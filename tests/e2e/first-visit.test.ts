@@ -230,6 +230,34 @@ describe('first visit on a phone (375 px)', () => {
     await context.close();
   });
 
+  it("opened at a store's page, asks for the store beside the first visit's boot, before the app's script has come", async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+    const storeCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/public\/api\/get-restaurant-(info|items)\//.test(pathname)) storeCalls.push(pathname);
+    });
+    const menu = page.waitForResponse(/\/public\/api\/get-restaurant-items\//, { timeout: 20_000 });
+    const app = new CustomerApp(page, suite.server.url);
+    const opened = app.open('/stores/riverton/nonna-lucia-trattoria');
+    // The app's own script has not come: the worker the page's head started asked for the store and its menu.
+    expect((await menu).ok()).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    releaseScript();
+    await opened;
+    await expect.poll(() => page.locator('[data-testid="store-header"]').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Margherita', { exact: true }).first().isVisible(), { timeout: 20_000 }).toBe(true);
+    // The screen's own ask got that answer: each call went once.
+    expect(storeCalls.map((path) => path.replace(/\/\d+$/, '/:id'))).toEqual([
+      '/public/api/get-restaurant-info/nonna-lucia-trattoria',
+      '/public/api/get-restaurant-items/:id',
+    ]);
+    await context.close();
+  });
+
   it("writes a first visit's prices and places without Intl on the page, whose locale data would cost a slow phone a long task", async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     await context.addInitScript(watchIntlUses);

@@ -134,6 +134,61 @@ describe('openStore', () => {
   });
 });
 
+describe('a store page begun before the page asks (a shared store link)', () => {
+  const storeCalls = () => harness.network.pathsSent().filter((path) => /\/get-restaurant-(info|items)\//.test(path));
+
+  it("gives the page's first openStore the early fetch's result, running or done, without asking the server again", async () => {
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
+    const early = harness.service.openStoreBeforeAsked(nonna.slug);
+    // The page's script arrives while the store is on the wire.
+    expect(await harness.service.api.openStore(nonna.slug)).toEqual({ ok: true, value: { storeId: nonna.id } });
+    await early;
+    expect(storeCalls()).toEqual(['/public/api/get-restaurant-info/nonna-lucia-trattoria', `/public/api/get-restaurant-items/${nonna.id}`]);
+    expect((await readMenu(harness.db, nonna.id)).length).toBeGreaterThan(0);
+
+    // Once answered, the next ask (the screen's retry, a later visit to the page) fetches afresh.
+    await harness.service.api.openStore(nonna.slug);
+    expect(storeCalls()).toHaveLength(4);
+  });
+
+  it('keeps a finished early fetch for the first ask, so a first visit sends each store call once', async () => {
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
+    await harness.service.openStoreBeforeAsked(nonna.slug);
+    expect(await harness.service.api.openStore(nonna.slug)).toEqual({ ok: true, value: { storeId: nonna.id } });
+    expect(storeCalls()).toHaveLength(2);
+  });
+
+  it("hands its result to no other store: a page that asks for another store first gets that store's answer", async () => {
+    harness = await startHarness({ server: shared.server });
+    const nonna = await seededStore(shared.server, 'nonna-lucia-trattoria');
+    const saffron = await seededStore(shared.server, 'saffron-house');
+    await harness.service.openStoreBeforeAsked(nonna.slug);
+    expect(await harness.service.api.openStore(saffron.slug)).toEqual({ ok: true, value: { storeId: saffron.id } });
+    // The early answer was for the first ask only: nonna's page, opened next, is fetched again.
+    await harness.service.api.openStore(nonna.slug);
+    expect(storeCalls().filter((path) => path.endsWith('/nonna-lucia-trattoria'))).toHaveLength(2);
+  });
+
+  it('an early fetch of an unknown slug gives the page its not-found', async () => {
+    harness = await startHarness({ server: shared.server });
+    await harness.service.openStoreBeforeAsked('no-such-store');
+    expect(await harness.service.api.openStore('no-such-store')).toMatchObject({ ok: false, reason: 'invalid', code: 'NOT_FOUND' });
+    expect(storeCalls()).toEqual(['/public/api/get-restaurant-info/no-such-store']);
+  });
+
+  it('sends nothing while the simulated-offline switch is on', async () => {
+    harness = await startHarness({ server: shared.server });
+    await harness.db.prefs.put({ key: PrefKey.simulatedOffline, value: true });
+    await harness.service.openStoreBeforeAsked('nonna-lucia-trattoria');
+    expect(harness.network.pathsSent()).toEqual([]);
+    // The page's own ask then meets the switch as any ask does.
+    expect(await harness.service.api.openStore('nonna-lucia-trattoria')).toMatchObject({ ok: false });
+    expect(harness.network.pathsSent()).toEqual([]);
+  });
+});
+
 describe('openItem', () => {
   it('writes one item with its add-ons; read back, it is the newer answer and keeps its menu place', async () => {
     let clock = 1_000;
