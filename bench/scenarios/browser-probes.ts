@@ -89,7 +89,7 @@ export interface TaskTime {
   cpuMs: number;
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -97,7 +97,7 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { startTime?: number } };
+  args?: { data?: { startTime?: number; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
 /**
@@ -127,6 +127,34 @@ export function mainThreadTasks(trace: Buffer, toMark: string, fromMark?: string
     )
     .map((event) => ({ wallMs: round1((event.dur ?? 0) / 1000), cpuMs: round1((event.tdur ?? 0) / 1000) }))
     .sort((a, b) => b.cpuMs - a.cpuMs);
+}
+
+/**
+ * How much of its long tasks' wall time the page's main thread had a CPU for,
+ * in a trace of a load (Lighthouse's): thread time over wall time of the
+ * main-frame document's tasks, from its navigation on, that a `cpuSlowdown`×
+ * slower CPU makes longer than 50 ms. Near 1 where the thread runs when it
+ * has work; well below 1 where it waits for a core busy with other threads, or
+ * for a hypervisor that charges for fresh memory outside the guest's CPU time.
+ * Lighthouse's TBT is made of wall time, multiplied by its slowdown, so there
+ * it counts the waiting as blocking, four times over. Null when the trace has
+ * no such navigation or no such task.
+ */
+export function longTaskCpuShare(traceEvents: readonly TraceEvent[], cpuSlowdown = 4): number | null {
+  const navigation = traceEvents
+    .filter((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame && /^https?:/.test(event.args.data.documentLoaderURL ?? ''))
+    .at(-1);
+  if (!navigation) return null;
+  const longerThanMicros = (50 / cpuSlowdown) * 1000;
+  let wall = 0;
+  let cpu = 0;
+  for (const event of traceEvents) {
+    if (event.name !== 'RunTask' || event.ph !== 'X' || event.pid !== navigation.pid || event.tid !== navigation.tid) continue;
+    if (event.ts < navigation.ts || (event.dur ?? 0) <= longerThanMicros) continue;
+    wall += event.dur ?? 0;
+    cpu += event.tdur ?? 0;
+  }
+  return wall === 0 ? null : Math.round((cpu / wall) * 100) / 100;
 }
 
 /** Starts recording requestAnimationFrame times into window.__benchFrames until stopFrameSampling(). */

@@ -14,8 +14,9 @@
  * LIGHTHOUSE_THROTTLING=devtools throttles for real instead of simulating (below).
  *
  * Not part of .ci/run: the figures depend on how busy the machine is (the
- * load average, Lighthouse's CPU benchmark index and the cost of a fresh page
- * of memory are printed with them, so two runs' figures can be told
+ * load average, Lighthouse's CPU benchmark index, the cost of a fresh page
+ * of memory and how much of its long tasks' wall time the page's main thread
+ * actually ran are printed with them, so two runs' figures can be told
  * comparable or not). Serves DIST_DIR when it is set, dist/
  * otherwise, from a seeded test server. Chromium is CHROME_PATH, else
  * /usr/bin/chromium.
@@ -25,7 +26,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { judged, type BenchFigure, type BenchScenario } from '../types.ts';
 import { startTestServer } from '../../tests/support/test-server.ts';
-import { builtApp, percentile } from './browser-probes.ts';
+import { builtApp, longTaskCpuShare, percentile, type TraceEvent } from './browser-probes.ts';
 import { LAUNCH_ARGS } from '../../tests/e2e/support/browser.ts';
 
 export const LIGHTHOUSE_PAGES: { name: string; path: string }[] = [
@@ -71,6 +72,8 @@ export interface LighthouseRun {
    * figures from machines with different indexes are not comparable.
    */
   benchmarkIndex: number;
+  /** longTaskCpuShare of the run's trace: below about 0.8, its TBT is mostly the machine's waiting, not the page's work. */
+  longTaskCpuShare: number | null;
   runtimeError?: string;
 }
 
@@ -86,6 +89,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const trace = (result.artifacts as { Trace?: { traceEvents?: TraceEvent[] } }).Trace;
   const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details as
     | { items?: { items?: { node?: { snippet?: string } }[] }[] }
     | undefined;
@@ -100,6 +104,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
       (item) => `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.snippet ?? '?'}`,
     ),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    longTaskCpuShare: trace?.traceEvents ? longTaskCpuShare(trace.traceEvents) : null,
     ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   };
 }
@@ -188,7 +193,7 @@ export const lighthouseScenario: BenchScenario = {
         const coldMedian = medianRun(cold);
         const warmMedian = medianRun(warm);
         console.log(
-          `  ${page.name.padEnd(8)} cold ${cold.map((r) => r.score).join('/')} (median ${coldMedian.score}, LCP ${coldMedian.lcpMs} ms, CLS ${coldMedian.cls}, TBT ${coldMedian.tbtMs} ms)` +
+          `  ${page.name.padEnd(8)} cold ${cold.map((r) => r.score).join('/')} (median ${coldMedian.score}, LCP ${coldMedian.lcpMs} ms, CLS ${coldMedian.cls}, TBT ${coldMedian.tbtMs} ms, long tasks' CPU share ${coldMedian.longTaskCpuShare ?? '?'})` +
             `  warm ${warm.map((r) => r.score).join('/')}${coldMedian.lcpElement ? `\n           LCP element: ${coldMedian.lcpElement}` : ''}` +
             [...(coldMedian.shifts ?? []).map((s) => `\n           cold shift: ${s}`), ...(warmMedian.shifts ?? []).map((s) => `\n           warm shift: ${s}`)].join(''),
         );
@@ -203,6 +208,11 @@ export const lighthouseScenario: BenchScenario = {
     figures.push(
       judged({ name: 'lighthouse: cost of a fresh page of memory on this machine', value: freshPageMicroseconds(), unit: 'µs' }),
       judged({ name: 'lighthouse: CPU benchmark index, median of every run (Lighthouse; higher is faster)', value: percentile(allRuns.map((r) => r.benchmarkIndex).filter(Number.isFinite), 0.5), unit: '' }),
+      judged({
+        name: "lighthouse: main thread's CPU time over wall time in its long tasks, median of every run (below ~0.8 the TBT is mostly waiting)",
+        value: percentile(allRuns.map((r) => r.longTaskCpuShare).filter((share): share is number => share !== null), 0.5),
+        unit: '',
+      }),
       judged({ name: 'lighthouse: load average (1 min) before the runs', value: Math.round(loadBefore[0]! * 100) / 100, unit: '' }),
       judged({ name: 'lighthouse: load average (1 min) after the runs', value: Math.round(loadAfter[0]! * 100) / 100, unit: '' }),
     );
