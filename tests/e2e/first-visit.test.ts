@@ -61,6 +61,39 @@ function watchIntlUses(): void {
   }
 }
 
+interface IndicatorSample {
+  /** 'preboot' for the page's own mark before the app runs, 'screen' for a screen's loading spinner. */
+  indicator: 'preboot' | 'screen';
+  /** How long its turning animation has run (its delay included), in ms. */
+  ranMs: number;
+  opacity: number;
+}
+
+/**
+ * An init script: on every animation frame, notes how long each loading
+ * indicator on screen has been there and how visible it is.
+ */
+function sampleWaitIndicators(): void {
+  const samples: IndicatorSample[] = [];
+  (window as unknown as { indicatorSamples: IndicatorSample[] }).indicatorSamples = samples;
+  const ranMs = (animations: Animation[], name: string) => {
+    const turning = animations.find((animation) => (animation as CSSAnimation).animationName === name);
+    return turning?.currentTime == null ? undefined : Number(turning.currentTime);
+  };
+  const sample = () => {
+    const root = document.getElementById('root');
+    if (root && root.childElementCount === 0) {
+      const ran = ranMs(document.getAnimations(), 'preboot-spin');
+      if (ran !== undefined) samples.push({ indicator: 'preboot', ranMs: ran, opacity: Number(getComputedStyle(root, '::before').opacity) });
+    }
+    const spinner = document.querySelector('.spinner');
+    const ran = spinner ? ranMs(spinner.getAnimations(), 'spin') : undefined;
+    if (spinner && ran !== undefined) samples.push({ indicator: 'screen', ranMs: ran, opacity: Number(getComputedStyle(spinner).opacity) });
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+
 async function primaryLocationName(): Promise<string> {
   const row = await suite.server.db.selectFrom('popular_locations').select('name').where('is_default', '=', 1).executeTakeFirstOrThrow();
   return row.name;
@@ -276,6 +309,50 @@ describe('first visit on a phone (375 px)', () => {
     await expect.poll(() => menuPrice.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await menuPrice.textContent()).toMatch(/\$\d+\.\d\d/);
     expect(await page.evaluate(() => (window as unknown as IntlWatch).intlUses)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a loading indicator only once a wait passes a second, so a short wait neither flickers nor keeps the compositor drawing', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    await context.addInitScript(sampleWaitIndicators);
+    const page = await context.newPage();
+    const samples = () => page.evaluate(() => (window as unknown as { indicatorSamples: IndicatorSample[] }).indicatorSamples);
+    // Two long waits in a row: the app's own script, then the login screen's code.
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+    const releaseScreen = await holdRequests(page, /\/assets\/auth-screens-[\w-]+\.js$/);
+    const opened = new CustomerApp(page, suite.server.url).open('/login');
+    await expect.poll(async () => (await samples()).some((s) => s.indicator === 'preboot' && s.ranMs > 1_200), { timeout: 20_000 }).toBe(true);
+    releaseScript();
+    await opened;
+    await expect.poll(async () => (await samples()).some((s) => s.indicator === 'screen' && s.ranMs > 1_200), { timeout: 20_000 }).toBe(true);
+    releaseScreen();
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible(), { timeout: 20_000 }).toBe(true);
+
+    const seen = await samples();
+    for (const indicator of ['preboot', 'screen'] as const) {
+      const own = seen.filter((s) => s.indicator === indicator);
+      // Unseen through its first second, whatever the frame rate: before, it was there at once.
+      expect(own.filter((s) => s.ranMs < 950).length, indicator).toBeGreaterThan(0);
+      expect(own.filter((s) => s.ranMs < 950 && s.opacity !== 0), indicator).toEqual([]);
+      // There once the wait is long.
+      expect(own.filter((s) => s.ranMs > 1_050).every((s) => s.opacity === 1), indicator).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('keeps nothing turning for a visitor who asked for reduced motion', async () => {
+    const context = await newContext(suite.browser, { viewport: PHONE, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const releaseScreen = await holdRequests(page, /\/assets\/auth-screens-[\w-]+\.js$/);
+    await new CustomerApp(page, suite.server.url).open('/login');
+    const spinner = page.locator('.spinner');
+    await expect.poll(() => spinner.count(), { timeout: 20_000 }).toBe(1);
+    // Past the indicator's delay it is shown, still: its turn ran once, in a millisecond, and is over.
+    await expect.poll(() => spinner.evaluate((element) => getComputedStyle(element).opacity), { timeout: 5_000 }).toBe('1');
+    const states = await spinner.evaluate((element) => element.getAnimations().map((animation) => animation.playState));
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((state) => state !== 'finished')).toEqual([]);
+    releaseScreen();
     await context.close();
   });
 

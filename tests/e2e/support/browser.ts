@@ -32,12 +32,15 @@ export function launchBrowser(): Promise<Browser> {
 export interface ContextOptions {
   viewport: { width: number; height: number };
   userAgent?: string;
+  /** The visitor's prefers-reduced-motion. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: options.viewport,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
     serviceWorkers: 'allow',
   });
   context.on('console', (message) => {
