@@ -69,7 +69,10 @@ export function BootGate({ children, after }: { children: ReactNode; after: Prom
   }
   if (!settings.loaded) return <ScreenFallback />;
   // A first visit fills settings and texts side by side (worker/boot/boot.ts): no screen of raw keys meanwhile.
-  if (!textsReady && state.status === 'booting') return <ScreenFallback />;
+  // A boot answered has written the built-in texts, so they are a read away: a screen waits for that read too
+  // (an answer faster than it, offline or from a warm worker, showed a frame of raw keys). Only a failed boot
+  // may never bring them.
+  if (!textsReady && state.status !== 'failed') return <ScreenFallback />;
   if (settings.isEmpty) {
     if (state.status === 'booting') return <ScreenFallback />;
     const offline = state.status === 'failed' || !state.result.online;

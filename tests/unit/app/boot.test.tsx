@@ -32,6 +32,22 @@ describe('boot', () => {
     answerBoot(ONLINE_BOOT);
   });
 
+  it('waits for words even when the worker answers boot before they are read, never raw text keys', async () => {
+    // A warm worker answers at once; here the words are not even stored yet when it does.
+    const boot = vi.fn(async () => ONLINE_BOOT);
+    const { db } = await renderApp({ builtInTexts: false, worker: { boot } });
+    await vi.waitFor(() => expect(boot).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(document.querySelector('.screen-fallback')).not.toBeNull());
+    // Long after the answer: the old gate let the screen through with raw keys within a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('tab-bar')).toBeNull();
+    expect(document.querySelector('.screen-fallback')).not.toBeNull();
+
+    await writeBuiltInDefaults(db, null);
+    expect(await screen.findByTestId('tab-bar')).toHaveTextContent('Cart');
+    expect(screen.queryByText('tabCart')).toBeNull();
+  });
+
   it('shows the offline screen when nothing is stored and boot fails offline, and can try again', async () => {
     const boot = vi.fn<() => Promise<BootResult>>().mockResolvedValueOnce(OFFLINE_BOOT);
     const { db } = await renderApp({ settings: {}, worker: { boot } });
