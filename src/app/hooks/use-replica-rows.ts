@@ -1,5 +1,5 @@
 /** Small live reads of single replica rows and counts (STYLE habit 3). */
-import { useLiveQuery } from '../../db/live-query.ts';
+import { useLiveQuery, useSharedLiveQuery } from '../../db/live-query.ts';
 import type { AddressRow } from '../../db/schema.ts';
 import { PrefKey, SyncResource } from '../../db/schema.ts';
 import { isAppOffline, type Connectivity } from '../../lib/connectivity.ts';
@@ -10,48 +10,55 @@ import { useReplica } from '../services.tsx';
 export function useCurrentAddress(): AddressRow | null | undefined {
   const db = useReplica();
   const snapshot = useHomeSnapshot();
-  return useLiveQuery(async () => (await db.address.get('current')) ?? null, [db], snapshot?.address);
+  return useSharedLiveQuery(db, 'address:current', async () => (await db.address.get('current')) ?? null, snapshot?.address);
 }
 
 /** One preference value: undefined while loading, null when unset. */
 export function usePref(key: string): unknown {
   const db = useReplica();
-  return useLiveQuery(async () => {
-    const row = await db.prefs.get(key);
-    return row ? row.value : null;
-  }, [db, key]);
+  return useSharedLiveQuery(
+    db,
+    `pref:${key}`,
+    async () => {
+      const row = await db.prefs.get(key);
+      return row ? row.value : null;
+    },
+    undefined,
+  );
 }
 
 export function useUnreadAlertCount(): number {
   const db = useReplica();
-  return useLiveQuery(() => db.alerts.where('is_read').equals(0).count(), [db], 0);
+  return useSharedLiveQuery(db, 'alerts:unread', () => db.alerts.where('is_read').equals(0).count(), 0);
 }
 
 /** Whether a customer is signed in on this device (false while reading). */
 export function useCustomerSignedIn(): boolean {
   const db = useReplica();
-  return useLiveQuery(async () => (await db.session.get('customer')) !== undefined, [db], false);
+  return useSharedLiveQuery(db, 'session:customer', async () => (await db.session.get('customer')) !== undefined, false);
 }
 
 export function useCartQuantity(): number {
   const db = useReplica();
-  return useLiveQuery(async () => (await db.cartMeta.get('cart'))?.productQuantity ?? 0, [db], 0);
+  return useSharedLiveQuery(db, 'cart:quantity', async () => (await db.cartMeta.get('cart'))?.productQuantity ?? 0, 0);
 }
 
 /** Before the replica answers: what it said when the home snapshot was taken, so the offline notes do not arrive late. */
 export function useConnectivity(): Connectivity {
   const db = useReplica();
   const snapshot = useHomeSnapshot();
-  return useLiveQuery(
-    async (): Promise<Connectivity> => {
-      const [state, simulatedPref] = await Promise.all([
-        db.syncState.get(SyncResource.connectivity),
-        db.prefs.get(PrefKey.simulatedOffline),
-      ]);
-      const simulated = simulatedPref?.value === true;
-      return { offline: isAppOffline(state?.error, simulated), simulated };
-    },
-    [db],
+  return useSharedLiveQuery(
+    db,
+    'connectivity',
+    () =>
+      db.transaction('r', [db.syncState, db.prefs], async (): Promise<Connectivity> => {
+        const [state, simulatedPref] = await Promise.all([
+          db.syncState.get(SyncResource.connectivity),
+          db.prefs.get(PrefKey.simulatedOffline),
+        ]);
+        const simulated = simulatedPref?.value === true;
+        return { offline: isAppOffline(state?.error, simulated), simulated };
+      }),
     snapshot?.connectivity ?? { offline: false, simulated: false },
   );
 }
@@ -63,14 +70,18 @@ export function useConnectivity(): Connectivity {
  */
 export function usePrimaryLocationMissing(): boolean | undefined {
   const db = useReplica();
-  return useLiveQuery(async () => {
-    const [address, state, locations] = await Promise.all([
-      db.address.get('current'),
-      db.syncState.get(SyncResource.popularLocations),
-      db.popularLocations.toArray(),
-    ]);
-    if (address) return false;
-    if (state?.fetchedAt == null) return false;
-    return !locations.some((location) => location.is_default);
-  }, [db]);
+  return useLiveQuery(
+    () =>
+      db.transaction('r', [db.address, db.syncState, db.popularLocations], async () => {
+        const [address, state, locations] = await Promise.all([
+          db.address.get('current'),
+          db.syncState.get(SyncResource.popularLocations),
+          db.popularLocations.toArray(),
+        ]);
+        if (address) return false;
+        if (state?.fetchedAt == null) return false;
+        return !locations.some((location) => location.is_default);
+      }),
+    [db],
+  );
 }

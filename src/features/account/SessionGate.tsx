@@ -14,10 +14,11 @@ const SessionBanners = lazy(() => import('./SessionBanners.tsx').then((module) =
 export function SessionGate() {
   const db = useReplica();
   const needed = useLiveQuery(
-    async () => {
-      const [row, ended] = await Promise.all([db.session.get('customer'), db.prefs.get(PrefKey.sessionEnded)]);
-      return Boolean(row?.data.actingAgent) || Boolean(ended?.value);
-    },
+    () =>
+      db.transaction('r', [db.session, db.prefs], async () => {
+        const [row, ended] = await Promise.all([db.session.get('customer'), db.prefs.get(PrefKey.sessionEnded)]);
+        return Boolean(row?.data.actingAgent) || Boolean(ended?.value);
+      }),
     [db],
     false,
   );

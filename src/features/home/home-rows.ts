@@ -20,13 +20,18 @@ export function useHomeStores(): HomeStores | undefined {
   const db = useReplica();
   const snapshot = useHomeSnapshot();
   const fromSnapshot = snapshot && { address: snapshot.address, orderType: snapshot.orderType, saved: snapshot.saved, storeCount: snapshot.storeCount };
-  return useLiveQuery(async (): Promise<HomeStores> => {
-    const [address, orderTypePref] = await Promise.all([db.address.get('current'), db.prefs.get(PrefKey.orderType)]);
-    const orderType = orderTypeOf(orderTypePref?.value);
-    if (!address) return { address: null, orderType, saved: undefined };
-    const list = await db.storeLists.get(homeStoreListKey(address, orderType));
-    return { address, orderType, saved: list ? { list, stores: await storesInOrder(db, list.storeIds) } : undefined };
-  }, [db], fromSnapshot);
+  return useLiveQuery(
+    () =>
+      db.transaction('r', [db.address, db.prefs, db.storeLists, db.stores], async (): Promise<HomeStores> => {
+        const [address, orderTypePref] = await Promise.all([db.address.get('current'), db.prefs.get(PrefKey.orderType)]);
+        const orderType = orderTypeOf(orderTypePref?.value);
+        if (!address) return { address: null, orderType, saved: undefined };
+        const list = await db.storeLists.get(homeStoreListKey(address, orderType));
+        return { address, orderType, saved: list ? { list, stores: await storesInOrder(db, list.storeIds) } : undefined };
+      }),
+    [db],
+    fromSnapshot,
+  );
 }
 
 const NO_SLIDERS: HomeSliders = { main: [], other: [] };

@@ -1,5 +1,5 @@
 /** Live reads of stores and lists from the replica (STYLE habit 3). */
-import { useLiveQuery } from '../../db/live-query.ts';
+import { useLiveQuery, useSharedLiveQuery } from '../../db/live-query.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { PrefKey, type StoreRow } from '../../db/schema.ts';
 import { useReplica } from '../../app/services.tsx';
@@ -7,13 +7,7 @@ import { orderTypeOf, type SavedList } from './saved-list.ts';
 
 export function useOrderType(): OrderTypePreference {
   const db = useReplica();
-  return useLiveQuery(
-    async () => {
-      return orderTypeOf((await db.prefs.get(PrefKey.orderType))?.value);
-    },
-    [db],
-    DEFAULT_ORDER_TYPE,
-  );
+  return useSharedLiveQuery(db, 'orderType', async () => orderTypeOf((await db.prefs.get(PrefKey.orderType))?.value), DEFAULT_ORDER_TYPE);
 }
 
 /** Stores by id in the given order; ids the replica lacks are skipped. */
@@ -26,12 +20,13 @@ export async function storesInOrder(db: ReturnType<typeof useReplica>, ids: read
 export function useStoreList(key: string | null): SavedList | null | undefined {
   const db = useReplica();
   return useLiveQuery(
-    async () => {
-      if (key === null) return undefined;
-      const list = await db.storeLists.get(key);
-      if (!list) return undefined;
-      return { list, stores: await storesInOrder(db, list.storeIds) };
-    },
+    () =>
+      db.transaction('r', [db.storeLists, db.stores], async () => {
+        if (key === null) return undefined;
+        const list = await db.storeLists.get(key);
+        if (!list) return undefined;
+        return { list, stores: await storesInOrder(db, list.storeIds) };
+      }),
     [db, key],
     null,
   );

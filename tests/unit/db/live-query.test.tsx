@@ -3,9 +3,9 @@
  * result rendered as a transition.
  */
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, use } from 'react';
+import { Suspense, use, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useLiveQuery } from '../../../src/db/live-query.ts';
+import { useLiveQuery, useSharedLiveQuery } from '../../../src/db/live-query.ts';
 import { ReplicaDatabase } from '../../../src/db/schema.ts';
 
 const dbs: ReplicaDatabase[] = [];
@@ -61,5 +61,97 @@ describe('useLiveQuery', () => {
 
     await act(async () => finishLoading());
     expect(await screen.findByText('name: Pilot Two')).toBeInTheDocument();
+  });
+});
+
+describe('useSharedLiveQuery', () => {
+  /** The store's name, read by as many components as mounted, counting the reads the replica answers. */
+  function storeNameReaders(db: ReplicaDatabase) {
+    const reads = { count: 0 };
+    function StoreName({ who }: { who: string }) {
+      const name = useSharedLiveQuery(
+        db,
+        'setting:storeName',
+        async () => {
+          reads.count++;
+          return (await db.settings.get('storeName'))?.value ?? 'unset';
+        },
+        'reading',
+      );
+      return <p>{`${who}: ${String(name)}`}</p>;
+    }
+    return { reads, StoreName };
+  }
+
+  it('reads the replica once per change for every component that shows the row, and each shows the change', async () => {
+    const db = replica();
+    await db.settings.put({ key: 'storeName', value: 'Pilot', fetchedAt: 1 });
+    const { reads, StoreName } = storeNameReaders(db);
+    render(
+      <>
+        <StoreName who="header" />
+        <StoreName who="menu" />
+        <StoreName who="footer" />
+      </>,
+    );
+    expect(await screen.findByText('footer: Pilot')).toBeInTheDocument();
+    expect(screen.getByText('header: Pilot')).toBeInTheDocument();
+    expect(reads.count).toBe(1);
+
+    await act(() => db.settings.put({ key: 'storeName', value: 'Pilot Two', fetchedAt: 2 }));
+    expect(await screen.findByText('menu: Pilot Two')).toBeInTheDocument();
+    expect(screen.getByText('header: Pilot Two')).toBeInTheDocument();
+    expect(screen.getByText('footer: Pilot Two')).toBeInTheDocument();
+    expect(reads.count).toBe(2);
+  });
+
+  it('shows a component mounted after the answer the answer at once, never its loading state', async () => {
+    const db = replica();
+    await db.settings.put({ key: 'storeName', value: 'Pilot', fetchedAt: 1 });
+    const { StoreName } = storeNameReaders(db);
+    const shown: string[] = [];
+    function Late() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <StoreName who="header" />
+          <button type="button" onClick={() => setOpen(true)}>
+            open
+          </button>
+          {open && <Recorder />}
+        </>
+      );
+    }
+    function Recorder() {
+      const name = useSharedLiveQuery(db, 'setting:storeName', async () => (await db.settings.get('storeName'))?.value ?? 'unset', 'reading');
+      shown.push(String(name));
+      return <p>{`sheet: ${String(name)}`}</p>;
+    }
+    render(<Late />);
+    expect(await screen.findByText('header: Pilot')).toBeInTheDocument();
+    await act(async () => screen.getByRole('button', { name: 'open' }).click());
+    expect(screen.getByText('sheet: Pilot')).toBeInTheDocument();
+    expect(shown).not.toContain('reading');
+  });
+
+  it('reads afresh for a component mounted after every reader left and the row changed meanwhile', async () => {
+    const db = replica();
+    await db.settings.put({ key: 'storeName', value: 'Pilot', fetchedAt: 1 });
+    const shown: string[] = [];
+    function Header() {
+      const name = useSharedLiveQuery(db, 'setting:storeName', async () => (await db.settings.get('storeName'))?.value ?? 'unset', 'reading');
+      shown.push(String(name));
+      return <p>{`header: ${String(name)}`}</p>;
+    }
+    const first = render(<Header />);
+    expect(await screen.findByText('header: Pilot')).toBeInTheDocument();
+    first.unmount();
+
+    await db.settings.put({ key: 'storeName', value: 'Pilot Two', fetchedAt: 2 });
+    shown.length = 0;
+    render(<Header />);
+    expect(await screen.findByText('header: Pilot Two')).toBeInTheDocument();
+    // Not the answer kept from before: nobody watched the row while it changed.
+    expect(shown).not.toContain('Pilot');
   });
 });
