@@ -5,11 +5,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS, SETTING_KEYS } from '../../../src/api/settings/defaults.ts';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
 import { USER_ROLES } from '../../../server/db/tables.ts';
 import { DEMO_ACCOUNTS, formatDemoAccounts } from '../../../server/seed/demo-accounts.ts';
+import { DEMO_RASTER_WIDTH, IMAGES_URL_PREFIX } from '../../../server/seed/demo-images.ts';
 import { seedDemo } from '../../../server/seed/seed-demo.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
@@ -127,6 +129,34 @@ describe.each(testDatabases())('demo seed on $kind', ({ kind }) => {
   it('draws the images into DATA_DIR/images', async () => {
     const icons = await fs.readdir(path.join(t.dataDir, 'images'));
     expect(icons).toEqual(expect.arrayContaining(['logo.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']));
+  });
+
+  it('has a picture in DATA_DIR/images behind every image address it seeded', async () => {
+    const addresses = [
+      ...(await t.db.selectFrom('restaurants').select('image').execute()).map((row) => row.image),
+      ...(await t.db.selectFrom('items').select('image').execute()).map((row) => row.image),
+      ...(await t.db.selectFrom('category_slides').select('image').execute()).map((row) => row.image),
+      ...(await t.db.selectFrom('promo_slides').select('image').execute()).map((row) => row.image),
+    ].filter((address): address is string => typeof address === 'string' && address !== '');
+    expect(addresses.length).toBeGreaterThan(20);
+    for (const address of addresses) {
+      expect(address.startsWith(IMAGES_URL_PREFIX), address).toBe(true);
+      await expect(fs.access(path.join(t.dataDir, 'images', address.slice(IMAGES_URL_PREFIX.length))), address).resolves.toBeUndefined();
+    }
+  });
+
+  it("draws the home's promo banners and category tiles as WebP at the width the home shows them", async () => {
+    const promo = await t.db.selectFrom('promo_slides').select('image').executeTakeFirstOrThrow();
+    const tile = await t.db.selectFrom('category_slides').select('image').executeTakeFirstOrThrow();
+    for (const [address, width] of [
+      [promo.image, DEMO_RASTER_WIDTH.promo],
+      [tile.image, DEMO_RASTER_WIDTH.categorySlide],
+    ] as const) {
+      const file = path.join(t.dataDir, 'images', String(address).slice(IMAGES_URL_PREFIX.length));
+      expect(await sharp(file).metadata(), String(address)).toMatchObject({ format: 'webp', width });
+      // Smaller than the drawing's own size would be as a full-size picture: a few kB for the slow-4G home.
+      expect((await fs.stat(file)).size, String(address)).toBeLessThan(width === DEMO_RASTER_WIDTH.promo ? 9_000 : 3_000);
+    }
   });
 });
 
