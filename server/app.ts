@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/api/paths.ts';
-import { imagesDir, type AppConfig } from './config.ts';
+import { imagesDir, sizedImagesDir, type AppConfig } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
@@ -31,6 +31,7 @@ import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
 import orderEventsRoute from './routes/order-events.ts';
 import storeOrderEventsRoute from './routes/store-order-events.ts';
+import sizedImages from './routes/sized-images.ts';
 import uploadedImageFiles from './routes/uploaded-image-files.ts';
 import staticFiles from './routes/static-files.ts';
 import versionRoute from './routes/version.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(manifestRoute, { imagesDir: imagesDir(config) });
     // Before the static files: the uploads' folders come from the image store (local or S3), the rest of /public/images/ from DATA_DIR.
     await app.register(uploadedImageFiles);
+    await app.register(sizedImages, { imagesDir: imagesDir(config), sizedDir: sizedImagesDir(config) });
     await app.register(staticFiles, {
       distDir: config.distDir,
       imagesDir: imagesDir(config),

@@ -134,6 +134,11 @@ export function imagesDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'images');
 }
 
+/** The pictures' copies at the widths screens show them (routes/sized-images.ts). */
+export function sizedImagesDir(config: Pick<AppConfig, 'dataDir'>): string {
+  return path.join(config.dataDir, 'sized-images');
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;

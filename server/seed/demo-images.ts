@@ -15,6 +15,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { IMAGES_PATH_PREFIX } from '../../src/api/paths.ts';
 import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
 import { imagesDir } from '../config.ts';
 import { DEMO_CATEGORIES, DEMO_CATEGORY_SLIDES, DEMO_PROMO_SLIDERS } from './demo-city.ts';
@@ -22,7 +23,7 @@ import { DEMO_STORES } from './demo-stores.ts';
 import { drawIcon } from './images/png-icons.ts';
 import { categorySvg, dishSvg, logoSvg, promoBannerSvg, storeCoverSvg } from './images/svg-images.ts';
 
-export const IMAGES_URL_PREFIX = '/public/images/';
+export const IMAGES_URL_PREFIX = IMAGES_PATH_PREFIX;
 
 export function slugify(text: string): string {
   return text

@@ -19,6 +19,7 @@
  *   by routes/uploaded-image-files.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { IMAGES_PATH_PREFIX } from '../../src/api/paths.ts';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import { decodeAvatar, type AvatarExtension } from '../accounts/avatar.ts';
@@ -27,7 +28,7 @@ import { HttpError } from '../http-error.ts';
 import type { ImageStore } from './image-store.ts';
 
 /** Where uploaded images are served (the image store's keys follow it). */
-export const IMAGES_PREFIX = '/public/images/';
+export const IMAGES_PREFIX = IMAGES_PATH_PREFIX;
 
 export type UploadKind = 'avatar' | 'catalog';
 

@@ -4,6 +4,7 @@
  * and decorative (alt="") because the dish's name is right next to it.
  * Nothing at all when the dish has no picture.
  */
+import { sizedImageProps } from '../api/sized-images.ts';
 import './dish-image.css';
 
 interface DishImageProps {
@@ -19,6 +20,7 @@ export function DishImage({ src, size = 56, className }: DishImageProps) {
     <img
       className={className ? `dish-image ${className}` : 'dish-image'}
       src={src}
+      {...sizedImageProps(src, size)}
       alt=""
       width={size}
       height={size}

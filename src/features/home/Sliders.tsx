@@ -10,6 +10,7 @@ import type { CategorySlide } from '../../api/entities.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import type { PromoSliderGroup } from './home-shapes.ts';
 import { CATEGORY_SLIDE_PX, PromoSlideImage, sliderSizeStyle as sizeStyle, useCategorySliderLook } from './slider-slots.tsx';
+import { sizedImageProps } from '../../api/sized-images.ts';
 
 /** An in-app path opens in the app; anything else is a link out. */
 function SlideLink({ url, label, children }: { url: string | null; label: string; children: ReactNode }) {
@@ -54,7 +55,15 @@ export function CategorySlider({ slides }: { slides: readonly CategorySlide[] })
           className="slide category-slide"
           aria-label={showLabel ? undefined : slide.name}
         >
-          <img src={slide.image} alt="" width={CATEGORY_SLIDE_PX} height={CATEGORY_SLIDE_PX} loading="lazy" decoding="async" />
+          <img
+            src={slide.image}
+            {...sizedImageProps(slide.image, CATEGORY_SLIDE_PX)}
+            alt=""
+            width={CATEGORY_SLIDE_PX}
+            height={CATEGORY_SLIDE_PX}
+            loading="lazy"
+            decoding="async"
+          />
           {showLabel && <span className="category-slide-label">{slide.name}</span>}
         </Link>
       ))}

@@ -14,6 +14,7 @@ import { storePath } from '../../lib/store-paths.ts';
 import { displayRating } from './store-facts.ts';
 import { useMoney } from '../../ui/use-money.ts';
 import './store-card.css';
+import { sizedImageProps } from '../../api/sized-images.ts';
 
 export interface StoreCardProps {
   store: StoreRow;
@@ -38,7 +39,7 @@ export function StoreCard({ store, orderType, headingLevel = 3 }: StoreCardProps
       data-testid="store-card"
     >
       <div className="store-card-media">
-        {store.image ? <img src={store.image} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="store-card-noimage" />}
+        {store.image ? <img src={store.image} {...sizedImageProps(store.image, 96)} alt="" width={96} height={96} loading="lazy" decoding="async" /> : <span className="store-card-noimage" />}
         {store.is_featured && (
           <span className="store-card-ribbon" data-testid="store-card-ribbon">
             {store.custom_featured_name || t('storeFeatured')}

@@ -21,6 +21,7 @@ import { useMenuItems } from './store-page-rows.ts';
 import { MENU_STUCK_TOP_PX, useActiveSection } from './use-active-section.ts';
 import { useMoney } from '../../ui/use-money.ts';
 import { rowOffsets, WindowedList } from './WindowedList.tsx';
+import { sizedImageProps } from '../../api/sized-images.ts';
 
 /** Row heights in px; the CSS gives the rows exactly these heights. */
 export const MENU_HEADING_HEIGHT = 52;
@@ -150,7 +151,7 @@ function MenuRowView({ row, store, observe, onQuickAdd }: MenuRowViewProps) {
           )}
           <span className="menu-item-price">{item.is_active ? money(item.price) : t('itemUnavailable')}</span>
         </span>
-        {item.image && <img className="menu-item-image" src={item.image} alt="" width={68} height={68} loading="lazy" decoding="async" />}
+        {item.image && <img className="menu-item-image" src={item.image} {...sizedImageProps(item.image, 68)} alt="" width={68} height={68} loading="lazy" decoding="async" />}
       </Link>
       {canAdd && (
         <button type="button" className="menu-quick-add" aria-label={t('menuQuickAdd', { name: item.name })} data-testid="quick-add" onClick={() => onQuickAdd(item)}>
