@@ -74,11 +74,13 @@ export default async function sizedImages(app: FastifyInstance, options: SizedIm
     const source = await readSource(key);
     if (!source) return null;
     if (keptStat && source.writtenAt !== null && keptStat.mtimeMs >= source.writtenAt) return fs.readFile(kept);
-    const bytes = await sharp(source.bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_INPUT_PIXELS, animated: false })
-      .rotate()
-      .resize({ width, height: width, fit: 'outside', withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
+    const image = sharp(source.bytes, { failOn: 'error', limitInputPixels: UPLOAD_MAX_INPUT_PIXELS, animated: false });
+    const { format, width: sourceWidth = 0, height: sourceHeight = 0, orientation } = await image.metadata();
+    // A WebP already no larger than asked is its own copy: encoded again it would only lose and often grow.
+    const asItIs = format === 'webp' && Math.min(sourceWidth, sourceHeight) <= width && (orientation ?? 1) === 1;
+    const bytes = asItIs
+      ? source.bytes
+      : await image.rotate().resize({ width, height: width, fit: 'outside', withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
     await fs.mkdir(path.dirname(kept), { recursive: true });
     // Written whole, then named: a reader in another process never sees half a file.
     const partial = `${kept}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;

@@ -21,15 +21,23 @@ export type SizedImageWidth = (typeof SIZED_IMAGE_WIDTHS)[number];
 /** What the server can draw smaller: the formats uploads are stored in, and the demo's SVG. */
 export const RESIZABLE_IMAGE = /\.(?:svg|png|jpe?g|webp)$/i;
 
+/**
+ * What the screens ask sized copies of: photos. A vector picture is already
+ * small at any size (the demo's are about 1.2 kB, their 192 px WebP copies
+ * 2-2.7 kB), and on the home those extra bytes beside the banner delayed its
+ * paint (LCP +150 ms in interleaved Lighthouse runs).
+ */
+const SIZED_ON_SCREENS = /\.(?:png|jpe?g|webp)$/i;
+
 export function isSizedImageWidth(width: number): width is SizedImageWidth {
   return (SIZED_IMAGE_WIDTHS as readonly number[]).includes(width);
 }
 
 /** The picture's path under /public/images/ when this server can size it, else null (another site's address, a sized one already). */
-function resizablePath(url: string): string | null {
+function resizablePath(url: string, kinds: RegExp = RESIZABLE_IMAGE): string | null {
   if (!url.startsWith(IMAGES_PATH_PREFIX) || url.startsWith(SIZED_IMAGES_PREFIX)) return null;
   const rest = url.slice(IMAGES_PATH_PREFIX.length);
-  if (rest.includes('?') || rest.includes('#') || !RESIZABLE_IMAGE.test(rest)) return null;
+  if (rest.includes('?') || rest.includes('#') || !kinds.test(rest)) return null;
   return rest;
 }
 
@@ -42,11 +50,11 @@ export function sizedImageUrl(url: string, width: SizedImageWidth): string {
  * `srcSet` and `sizes` for a picture shown in a `cssPx` square: every
  * offered size from `cssPx` to three times it, so a screen of 1 to 3 device
  * pixels per CSS pixel finds one. Each is described as that many pixels wide
- * (`w`), which is what the square shows of it. Nothing for an address this
- * server does not size.
+ * (`w`), which is what the square shows of it. Nothing for a vector
+ * picture, nor for an address this server does not size.
  */
 export function sizedImageProps(url: string | null | undefined, cssPx: number): { srcSet: string; sizes: string } | Record<string, never> {
-  if (!url || resizablePath(url) === null) return {};
+  if (!url || resizablePath(url, SIZED_ON_SCREENS) === null) return {};
   const widths = SIZED_IMAGE_WIDTHS.filter((width, index) => width >= cssPx && (width <= cssPx * 3 || SIZED_IMAGE_WIDTHS[index - 1]! < cssPx * 3));
   if (widths.length === 0) return {};
   return { srcSet: widths.map((width) => `${sizedImageUrl(url, width)} ${width}w`).join(', '), sizes: `${cssPx}px` };

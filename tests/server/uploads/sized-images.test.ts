@@ -77,6 +77,16 @@ describe('sized pictures', () => {
     expect(await sharp(answer.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
   });
 
+  it('answers a WebP already no larger than asked with its own bytes, not a copy encoded again', async () => {
+    const tile = fs.readFileSync(path.join(t.dataDir, 'images', 'category-slides', 'pizza.webp'));
+    const answer = await get(`${SIZED_IMAGES_PREFIX}192/category-slides/pizza.webp`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+    expect(answer.rawPayload.equals(tile)).toBe(true);
+    // Smaller than the tile: drawn smaller.
+    expect(await sharp((await get(`${SIZED_IMAGES_PREFIX}96/category-slides/pizza.webp`)).rawPayload).metadata()).toMatchObject({ width: 96, height: 96 });
+  });
+
   it('refuses a size it does not offer, in JSON', async () => {
     for (const size of ['100', '0', '192.5', 'abc', '99999', '-96', '0192']) {
       const answer = await get(`${SIZED_IMAGES_PREFIX}${size}/stores/golden-wok.svg`);
