@@ -14,7 +14,7 @@
  *   from.
  * - A width not offered, a path that is not a picture of this server's, or
  *   one that leaves the images folder: 404 with the usual JSON body. A file
- *   that is not a readable picture: 422 IMAGE_UNREADABLE.
+ *   that is not a readable picture: 422 INVALID_IMAGE.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -123,7 +123,7 @@ export default async function sizedImages(app: FastifyInstance, options: SizedIm
         bytes = await madeOnce(key, width);
       } catch (error) {
         request.log.warn({ err: error, key }, 'sized image not made');
-        return sendApiError(reply, 422, { message: `${key} is not a picture that can be sized.`, code: 'IMAGE_UNREADABLE' });
+        return sendApiError(reply, 422, { message: `${key} is not a picture that can be sized.`, code: 'INVALID_IMAGE' });
       }
       if (!bytes) return missing();
       return reply

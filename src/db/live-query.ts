@@ -94,7 +94,11 @@ function sharedLiveQuery<T>(owner: object, name: string, querier: () => Promise<
   let byName = sharedQueries.get(owner);
   if (!byName) sharedQueries.set(owner, (byName = new Map()));
   let shared = byName.get(name) as SharedLiveQuery<T> | undefined;
-  if (!shared) byName.set(name, (shared = new SharedLiveQuery(querier)));
+  if (!shared) {
+    shared = new SharedLiveQuery(querier);
+    // One name, one query: the map holds every name's, whatever each answers.
+    byName.set(name, shared as SharedLiveQuery<unknown>);
+  }
   return shared.observable;
 }
 

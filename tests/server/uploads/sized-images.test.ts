@@ -123,7 +123,7 @@ describe('sized pictures', () => {
     fs.writeFileSync(path.join(t.dataDir, 'images', 'stores', 'broken.png'), 'not a picture at all');
     const answer = await get(`${SIZED_IMAGES_PREFIX}96/stores/broken.png`);
     expect(answer.statusCode).toBe(422);
-    expect(answer.json()).toMatchObject({ code: 'IMAGE_UNREADABLE' });
+    expect(answer.json()).toMatchObject({ code: 'INVALID_IMAGE' });
     expect(fs.existsSync(path.join(t.dataDir, 'sized-images', '96', 'stores', 'broken.png.webp'))).toBe(false);
   });
 });
