@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/api/paths.ts';
-import { imagesDir, sizedImagesDir, type AppConfig } from './config.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS, imagesDir, sizedImagesDir, type AppConfig } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   try {
     fs.mkdirSync(imagesDir(config), { recursive: true });
     await app.register(errorHandlerPlugin);
-    await app.register(shutdownPlugin);
+    await app.register(shutdownPlugin, { graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS });
     // Before every other plugin and route: they inherit its JSON parser (depth bound) and NUL refusal.
     await app.register(hostileInputPlugin);
     // Before every route: its onRoute hook compresses the routes registered after it.

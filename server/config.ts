@@ -71,7 +71,17 @@ export interface AppConfig {
    * the folder DATA_DIR/images.
    */
   s3?: S3ImageStoreConfig | undefined;
+  /**
+   * SHUTDOWN_GRACE_MS: how long a closing server lets the requests under way
+   * finish (plugins/shutdown.ts); then every connection still open is cut, so
+   * a client that connected and never asked, or a request that never ends,
+   * cannot hold the exit. Default 10,000.
+   */
+  shutdownGraceMs?: number | undefined;
 }
+
+/** SHUTDOWN_GRACE_MS's default: well inside the 30 s a container runtime waits after SIGTERM. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 export const SQLITE_FILE_NAME = 'foodpilot.sqlite';
 
@@ -94,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     redisUrl: nonEmpty(env.REDIS_URL),
     redisKeyPrefix: nonEmpty(env.REDIS_KEY_PREFIX),
     s3: s3ConfigFromEnv(env),
+    shutdownGraceMs: parseShutdownGrace(env.SHUTDOWN_GRACE_MS),
   };
 }
 
@@ -142,6 +153,16 @@ export function sizedImagesDir(config: Pick<AppConfig, 'dataDir'>): string {
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+function parseShutdownGrace(value: string | undefined): number {
+  const text = nonEmpty(value);
+  if (text === undefined) return DEFAULT_SHUTDOWN_GRACE_MS;
+  const milliseconds = Number(text);
+  if (!Number.isInteger(milliseconds) || milliseconds < 0) {
+    throw new Error(`SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got "${text}"`);
+  }
+  return milliseconds;
 }
 
 function parsePort(value: string | undefined): number {

@@ -30,6 +30,8 @@ export interface TestServerOptions {
   payments?: PaymentsConfig;
   /** The time sign-in lockouts and the message budget count by (BuildAppOptions.clock); default the real one. */
   clock?: BuildAppOptions['clock'];
+  /** How long a close lets requests finish before it cuts the connections (SHUTDOWN_GRACE_MS); default the server's. */
+  shutdownGraceMs?: number;
 }
 
 export interface TestServer {
@@ -70,7 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = await createTestDatabase(options.kind ?? 'sqlite');
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp(withPayments(testConfig(database, options.distDir), options.payments), {
+    const config = withPayments(testConfig(database, options.distDir), options.payments);
+    app = await buildApp(options.shutdownGraceMs === undefined ? config : { ...config, shutdownGraceMs: options.shutdownGraceMs }, {
       register: options.register,
       clock: options.clock,
     });

@@ -38,15 +38,16 @@ describe.each(testDatabases())('health on $kind', ({ kind }) => {
 });
 
 /** Sends raw HTTP/1.1 on one socket and collects everything the server answers on it. */
-function rawConnection(url: string): { send(text: string): void; received(): string; ended: Promise<void> } {
+function rawConnection(url: string): { send(text: string): void; received(): string; connected: Promise<void>; ended: Promise<void> } {
   const { hostname, port } = new URL(url);
   const socket = net.connect(Number(port), hostname);
   let text = '';
   socket.on('data', (chunk) => {
     text += chunk.toString();
   });
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  return { send: (request) => socket.write(request), received: () => text, ended };
+  return { send: (request) => socket.write(request), received: () => text, connected, ended };
 }
 
 describe('health while shutting down', () => {
@@ -107,5 +108,33 @@ describe('health while shutting down', () => {
     expect(busy.received()).toMatch(/^HTTP\/1\.1 200/);
     expect(busy.received()).toContain('{"done":true}');
     expect(busy.received()).toMatch(/\r\nconnection: close\r\n/i);
+  });
+
+  it('a connection that opened and never asked, or a request that never ends, holds the close only for the grace', async () => {
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    server = await startTestServer({
+      seed: false,
+      shutdownGraceMs: 300,
+      register: (app) => {
+        app.get('/test/never', () => {
+          entered();
+          return new Promise(() => undefined);
+        });
+      },
+    });
+    const silent = rawConnection(server.url);
+    const stuck = rawConnection(server.url);
+    await silent.connected;
+    stuck.send('GET /test/never HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await inHandler;
+
+    // Node's server.close() alone waits for both for ever: the test would time out here.
+    await server.app.close();
+    await Promise.all([silent.ended, stuck.ended]);
+    expect(silent.received()).toBe('');
+    expect(stuck.received()).toBe('');
   });
 });
