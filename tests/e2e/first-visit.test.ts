@@ -402,9 +402,18 @@ describe('first visit on a laptop (1280 px)', () => {
     const arabic = await suite.server.db.selectFrom('languages').select('id').where('dir', '=', 'rtl').executeTakeFirstOrThrow();
     await app.page.getByRole('combobox', { name: /language/i }).selectOption(String(arabic.id));
     // The landing reloads 2 s after the language is loaded (spec §9); a language that
-    // could not be loaded shows its reason instead, which the poll reports.
+    // could not be loaded shows its reason instead, which the poll reports. Short of
+    // both, it reports where the switch stands (CI once saw 'ltr' for 30 s).
     const directionOrProblem = () =>
-      app.page.evaluate(() => document.querySelector('.language-select [role="alert"]')?.textContent ?? document.documentElement.dir);
+      app.page.evaluate(() => {
+        const problem = document.querySelector('.language-select [role="alert"]')?.textContent;
+        if (problem) return problem;
+        const { dir } = document.documentElement;
+        if (dir === 'rtl') return dir;
+        const select = document.querySelector<HTMLSelectElement>('.language-select select');
+        const switching = document.querySelector('.language-select [role="status"]') !== null;
+        return `${dir}; select ${select ? `${select.value}${select.disabled ? ' (disabled)' : ''}` : 'gone'}; switching ${switching}; mirrored ${localStorage.getItem('userPreferedLanguage')}; loaded ${performance.timeOrigin}`;
+      });
     await expect.poll(directionOrProblem, { timeout: 30_000 }).toBe('rtl');
     expect(await app.page.evaluate(() => document.documentElement.lang)).toBe('ar');
     await screenshot(app.page, 'laptop-landing-rtl');

@@ -74,13 +74,23 @@ export async function resolveLanguageId(ctx: SyncContext): Promise<number | unde
   return (languages.find((language) => language.is_default) ?? languages[0])?.id;
 }
 
-/** Fetches the language in use and records it as the chosen one, so the UI reads a single pref. */
+/**
+ * Fetches the language in use and records it as the chosen one, so the UI
+ * reads a single pref. The read and the write are one transaction: a choice
+ * made meanwhile (selectLanguage, in this worker or in another tab's) is
+ * either read here or written after, never overwritten by the default that
+ * was resolved before it.
+ */
 export async function refreshChosenLanguage(ctx: SyncContext): Promise<SyncResult> {
-  const languageId = await resolveLanguageId(ctx);
+  const { db } = ctx;
+  const languageId = await db.transaction('rw', db.languages, db.prefs, async () => {
+    const resolved = await resolveLanguageId(ctx);
+    if (resolved !== undefined && (await readPref<number>(db, PrefKey.languageId)) !== resolved) {
+      await writePref(db, PrefKey.languageId, resolved);
+    }
+    return resolved;
+  });
   if (languageId === undefined) return { ok: true };
-  if ((await readPref<number>(ctx.db, PrefKey.languageId)) !== languageId) {
-    await writePref(ctx.db, PrefKey.languageId, languageId);
-  }
   return refreshTranslations(ctx, languageId);
 }
 
