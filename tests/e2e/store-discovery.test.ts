@@ -25,7 +25,8 @@ describe('finding food at 375 px', () => {
     await page.getByRole('searchbox', { name: 'Search stores and dishes' }).fill('grill');
     const card = page.getByTestId('store-card').filter({ hasText: 'Beirut Grill' });
     await expect.poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => page.getByTestId('explore-item').filter({ hasText: 'Mixed Grill' }).isVisible()).toBe(true);
+    // The stores can show from the replica before the server's dish results come: the same wait as for the card.
+    await expect.poll(() => page.getByTestId('explore-item').filter({ hasText: 'Mixed Grill' }).isVisible(), { timeout: 20_000 }).toBe(true);
 
     // The store page: header, and the menu read from the replica.
     await card.click();
