@@ -34,6 +34,7 @@ import storeOrderEventsRoute from './routes/store-order-events.ts';
 import sizedImages from './routes/sized-images.ts';
 import uploadedImageFiles from './routes/uploaded-image-files.ts';
 import staticFiles from './routes/static-files.ts';
+import { firstVisitHomeSlideImage } from './catalogue/promo-slides.ts';
 import versionRoute from './routes/version.ts';
 
 /** API bodies are small JSON; anything past this is a mistake or an attack. */
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       distDir: config.distDir,
       imagesDir: imagesDir(config),
       storeImage: (slug) => app.storesRepository.imageBySlug(slug),
+      homeImage: () => firstVisitHomeSlideImage(app),
     });
     if (options.register) await app.register(async (scope) => options.register?.(scope));
     return app;

@@ -125,6 +125,12 @@ export function matchRoute(patterns: RankedPattern[], urlPath: string): RouteMat
   return undefined;
 }
 
+/** The one large image a screen paints first, and where it paints it: a media query of the page's viewport, or everywhere. */
+export interface ScreenImage {
+  url: string;
+  media?: string;
+}
+
 /**
  * The `Link` header value that preloads the document's own files, the
  * route's `files` and, when the screen there paints one large image first,
@@ -146,12 +152,15 @@ export function matchRoute(patterns: RankedPattern[], urlPath: string): RouteMat
  * - The image as an image, with no mode, as an `<img>` without
  *   `crossorigin` asks for it, at the browser's own priority for a preloaded
  *   image. Otherwise it would be asked for only once the screen's code and
- *   the store's data had arrived and the screen had rendered.
+ *   the store's data had arrived and the screen had rendered. With a
+ *   `media` query when only some viewports paint it (the home's promo
+ *   banner, which the desktop landing does not show): the browser fetches
+ *   it only where the query matches.
  */
-export function linkHeader({ document, route }: ShellPreloads, image?: string): string | undefined {
+export function linkHeader({ document, route }: ShellPreloads, image?: ScreenImage): string | undefined {
   const code = (file: string) => `<${file}>; ${file.endsWith('.css') ? 'rel=preload; as=style' : 'rel=modulepreload'}; crossorigin`;
   const links = [...document.map(code), ...route.files.map((file) => `${code(file)}; fetchpriority=low`)];
-  if (image !== undefined && isLinkableUrl(image)) links.push(`<${image}>; rel=preload; as=image`);
+  if (image !== undefined && isLinkableUrl(image.url)) links.push(`<${image.url}>; rel=preload; as=image${image.media ? `; media="${image.media}"` : ''}`);
   return links.length === 0 ? undefined : links.join(', ');
 }
 

@@ -16,18 +16,20 @@
  * Preloads: the SPA's page at an app route carries a `Link` header naming
  * the code of the screen there (route-preloads.ts), so a cold visit fetches
  * it beside the first route's script; at a store's page, the store's header
- * image too, the largest thing that page paints first.
+ * image too, the largest thing that page paints first, and at the home, on
+ * a phone's viewport, the first promo banner a first visit shows.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DESKTOP_BREAKPOINT_PX } from '../../src/api/constants.ts';
 import { API_PREFIX, VERSION_PATH } from '../../src/api/paths.ts';
 import { sendApiError } from '../plugins/error-handler.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';
-import { linkHeader, shellPreloadsAt, type RouteMatch } from './route-preloads.ts';
+import { linkHeader, shellPreloadsAt, type RouteMatch, type ScreenImage } from './route-preloads.ts';
 
 export const DOCS_PREFIX = '/docs';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -42,10 +44,14 @@ export interface StaticFilesOptions {
   imagesDir: string;
   /** The image of the store with this slug (its page's header), if it has one. */
   storeImage?: (slug: string) => Promise<string | null | undefined>;
+  /** The promo banner a first visit's mobile home paints first (catalogue/promo-slides.ts), if there is one. */
+  homeImage?: () => Promise<string | null | undefined>;
 }
 
 /** The store route's parameter naming the store (spec §2 /stores/:city?/:restaurant). */
 const STORE_PARAM = 'restaurant';
+/** Where the home is the mobile home, with its promo banner: the desktop landing (wider, src/app/hooks/use-media-query.ts) shows none. */
+export const MOBILE_HOME_MEDIA = `(max-width: ${DESKTOP_BREAKPOINT_PX}px)`;
 
 export function cacheControlForBuildFile(relativePath: string): string {
   return relativePath.split(path.sep).join('/').startsWith('assets/') ? IMMUTABLE : 'no-cache';
@@ -55,21 +61,29 @@ async function staticFiles(app: FastifyInstance, options: StaticFilesOptions): P
   const indexFile = path.join(options.distDir, 'index.html');
   const preloadsAt = shellPreloadsAt(options.distDir);
 
-  /** The `Link` header for the app shell at `urlPath`: the page's and the screen's code and, on a store's page, its header image. */
+  /** The `Link` header for the app shell at `urlPath`: the page's and the screen's code and the image it paints first (screenImage). */
   async function preloadLinksAt(urlPath: string, log: FastifyRequest['log']): Promise<string | undefined> {
     const preloads = preloadsAt(urlPath);
     if (!preloads) return undefined;
-    return linkHeader(preloads, await screenImage(preloads.route, log));
+    return linkHeader(preloads, await screenImage(urlPath, preloads.route, log));
   }
 
-  async function screenImage(route: RouteMatch, log: FastifyRequest['log']): Promise<string | undefined> {
-    const slug = route.params[STORE_PARAM];
-    if (slug === undefined || !options.storeImage) return undefined;
+  /** A store page's header image; the home's first promo banner, on a phone's viewport. */
+  async function screenImage(urlPath: string, route: RouteMatch, log: FastifyRequest['log']): Promise<ScreenImage | undefined> {
     try {
-      return (await options.storeImage(slug)) || undefined;
+      const slug = route.params[STORE_PARAM];
+      if (slug !== undefined) {
+        const url = await options.storeImage?.(slug);
+        return url ? { url } : undefined;
+      }
+      if (urlPath === '/') {
+        const url = await options.homeImage?.();
+        return url ? { url, media: MOBILE_HOME_MEDIA } : undefined;
+      }
+      return undefined;
     } catch (error) {
       // The page matters more than its preload.
-      log.warn({ err: error }, 'store image for the preload header');
+      log.warn({ err: error, urlPath }, 'image for the preload header');
       return undefined;
     }
   }

@@ -17,6 +17,7 @@ import {
   translatorFor,
   type CatalogueTranslator,
 } from '../../catalogue/catalogue-translations.ts';
+import { promoSlidesAt } from '../../catalogue/promo-slides.ts';
 import { JsonText, type CallHandlers } from './call-handler.ts';
 
 /** A store list's bytes as the answer; a response listener to give them back only when there is something to give back. */
@@ -72,12 +73,8 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
 
   return {
     'promo-slider': async (body) => {
-      const [slides, serving, t] = await Promise.all([app.catalogRepository.promoSlides(), nearby.list(body, 'any'), translator(body)]);
-      // A slide that opens a store shows only where that store delivers or can be picked up.
-      const reachable = new Set(serving.map((store) => store.id));
-      const shown = (slide: (typeof slides.mainSlides)[number]) =>
-        slide.data.model !== 'restaurant' || (slide.data.model_id !== null && reachable.has(slide.data.model_id));
-      return translatePromoSlides(t, { mainSlides: slides.mainSlides.filter(shown), otherSlides: slides.otherSlides.filter(shown) });
+      const [slides, t] = await Promise.all([promoSlidesAt(app, body), translator(body)]);
+      return translatePromoSlides(t, slides);
     },
 
     'get-delivery-restaurants': async (body) => storeListIn(await translator(body), await nearby.listJson(body, 'delivery')),

@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRouteTable, readScreenModules } from '../../../build/route-table-source.ts';
 import { matchRoute, rankRoutePreloads, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../../server/routes/route-preloads.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { postCall } from '../../support/api-client.ts';
+import { DESKTOP_BREAKPOINT_PX } from '../../../src/api/constants.ts';
+import type { PromoSlides } from '../../../src/api/entities.ts';
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -189,5 +192,60 @@ describe("a store's page", () => {
     }
     await setImage(slug, 'https://cdn.example/stores/x.webp?w=640');
     expect((await open(`/stores/riverton/${slug}`)).headers.get('link')).toBe(`${storeCode}, <https://cdn.example/stores/x.webp?w=640>; rel=preload; as=image`);
+  });
+});
+
+describe('the home', () => {
+  let server: TestServer;
+  let dist: string;
+  const homeCode = '</assets/dock-5.js>; rel=modulepreload; crossorigin; fetchpriority=low';
+  const homeLinks = async () => (await fetch(`${server.url}/`, { headers: { accept: HTML_ACCEPT } })).headers.get('link');
+  /** The first main slide's image that the promo-slider call answers at the primary location: what a first visit's mobile home paints first. */
+  const firstVisitBanner = async () => {
+    const primary = await server.db.selectFrom('popular_locations').select(['latitude', 'longitude']).where('is_default', '=', 1).executeTakeFirstOrThrow();
+    const answer = await postCall(server.url, 'promo-slider', { latitude: Number(primary.latitude), longitude: Number(primary.longitude) });
+    expect(answer.status).toBe(200);
+    return (answer.body as PromoSlides).mainSlides[0]?.data.image;
+  };
+  const bannerLink = (image: string) => `<${image}>; rel=preload; as=image; media="(max-width: ${DESKTOP_BREAKPOINT_PX}px)"`;
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'foodpilot-preloads-dist-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+    await fs.writeFile(path.join(dist, ROUTE_PRELOADS_FILE), JSON.stringify({ document: [], routes: [{ path: '/', files: ['/assets/dock-5.js'] }] } satisfies RoutePreloads));
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it("preloads, on a phone's viewport only, the promo banner a first visit's home shows first, and that image is there to fetch", async () => {
+    const banner = await firstVisitBanner();
+    expect(banner).toMatch(/^\/public\/images\//);
+    expect(await homeLinks()).toBe(`${homeCode}, ${bannerLink(banner!)}`);
+    const image = await fetch(`${server.url}${banner}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('follows the catalogue: the next slide once the first moves back, none without a main slider or a primary location', async () => {
+    const before = await firstVisitBanner();
+    const first = await server.db.selectFrom('promo_slides').select(['id', 'promo_slider_id']).where('image', '=', before!).executeTakeFirstOrThrow();
+    await server.db.updateTable('promo_slides').set({ sort_order: 999 }).where('id', '=', first.id).execute();
+    const after = await firstVisitBanner();
+    expect(after).toMatch(/^\/public\/images\//);
+    expect(after).not.toBe(before);
+    expect(await homeLinks()).toBe(`${homeCode}, ${bannerLink(after!)}`);
+
+    await server.db.updateTable('promo_sliders').set({ is_active: 0 }).where('is_main', '=', 1).execute();
+    expect(await firstVisitBanner()).toBeUndefined();
+    expect(await homeLinks()).toBe(homeCode);
+
+    await server.db.updateTable('promo_sliders').set({ is_active: 1 }).execute();
+    await server.db.updateTable('popular_locations').set({ is_default: 0 }).execute();
+    const page = await fetch(`${server.url}/`, { headers: { accept: HTML_ACCEPT } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('link')).toBe(homeCode);
   });
 });
