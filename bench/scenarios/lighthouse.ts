@@ -6,7 +6,9 @@
  * - Cold: a first visit with storage and cache cleared; the median of
  *   LIGHTHOUSE_RUNS runs (3 by default), by performance score, per page. Held
  *   to performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms and CLS ≤ 0.1 (Core Web
- *   Vitals "good" under that profile).
+ *   Vitals "good" under that profile). Lighthouse's audits for the causes
+ *   are held too: no image without a size, the LCP image not asked for late
+ *   (prioritize-lcp-image); the script sent and not run is printed.
  * - Warm: a repeat visit with the service worker in control and the disk
  *   cache kept (`disableStorageReset` after a first load of the page); the
  *   median of as many runs, held to performance ≥ 95.
@@ -62,6 +64,12 @@ export interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Images drawn without a width and height (Lighthouse's unsized-images): each one can shift what is below it. */
+  unsizedImages: number;
+  /** 1 when the LCP is an image the page could have asked for sooner (prioritize-lcp-image failed), else 0. */
+  lcpImageLate: number;
+  /** Bytes of the page's scripts it did not run by the end of its load, as sent (Lighthouse's unused-javascript, over its 20 KiB threshold per file). */
+  unusedScriptBytes: number;
   /** What Lighthouse named the LCP element, and the shifting elements, to say why. */
   lcpElement?: string;
   /** The elements that moved, with their share of CLS. */
@@ -79,6 +87,11 @@ export interface LighthouseRun {
 
 function numeric(lhr: { audits: Record<string, { numericValue?: number }> }, id: string): number {
   return lhr.audits[id]?.numericValue ?? Number.NaN;
+}
+
+function itemsOf(lhr: { audits: Record<string, { details?: unknown }> }, id: string): { wastedBytes?: number }[] {
+  const items = (lhr.audits[id]?.details as { items?: { wastedBytes?: number }[] } | undefined)?.items;
+  return Array.isArray(items) ? items : [];
 }
 
 async function audit(url: string, port: number, keepStorage: boolean): Promise<LighthouseRun> {
@@ -99,6 +112,9 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<L
     lcpMs: Math.round(numeric(lhr, 'largest-contentful-paint')),
     tbtMs: Math.round(numeric(lhr, 'total-blocking-time')),
     cls: Math.round(numeric(lhr, 'cumulative-layout-shift') * 1000) / 1000,
+    unsizedImages: itemsOf(lhr, 'unsized-images').length,
+    lcpImageLate: (lhr.audits['prioritize-lcp-image']?.score ?? 1) < 1 ? 1 : 0,
+    unusedScriptBytes: itemsOf(lhr, 'unused-javascript').reduce((sum, item) => sum + (item.wastedBytes ?? 0), 0),
     lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet,
     shifts: ((lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? []).map(
       (item) => `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.snippet ?? '?'}`,
@@ -159,6 +175,9 @@ function figuresOf(page: string, mode: 'cold' | 'warm', run: LighthouseRun, runs
     judged({ name: `${prefix}: LCP`, value: run.lcpMs, unit: 'ms', budget: LCP_BUDGET_MS }),
     judged({ name: `${prefix}: TBT`, value: run.tbtMs, unit: 'ms', budget: TBT_BUDGET_MS }),
     judged({ name: `${prefix}: CLS`, value: run.cls, unit: '', budget: CLS_BUDGET }),
+    judged({ name: `${prefix}: images without a size`, value: run.unsizedImages, unit: '', budget: 0 }),
+    judged({ name: `${prefix}: LCP image asked for late (prioritize-lcp-image)`, value: run.lcpImageLate, unit: '', budget: 0 }),
+    judged({ name: `${prefix}: script sent but not run by load`, value: Math.round(run.unusedScriptBytes / 1024), unit: 'KiB' }),
   ];
 }
 
