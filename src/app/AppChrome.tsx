@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { afterThisTask } from '../lib/after-this-task.ts';
 import { isFramedPreview } from '../lib/visits.ts';
+import { useTextsReady } from './settings-and-language.tsx';
 
 // The desktop landing's phone preview is a look at the app, not a visit: the page around it prompts.
 const inPreviewFrame = typeof window !== 'undefined' && isFramedPreview(window);
@@ -19,14 +20,19 @@ const PromptDock = lazy(() => (promptDockModule ?? loadPromptDock()).then((modul
 const SessionGate = lazy(() => sessionGateModule.then((module) => ({ default: module.SessionGate })));
 
 export function AppChrome({ children }: { children: ReactNode }) {
+  // Like the screens (boot.tsx's gate), the notices and prompts wait for words: the replica's texts are a
+  // read behind its settings and prefs, and a notice rendered in between showed a frame of raw text keys.
+  const textsReady = useTextsReady();
   return (
     <>
       <OfflineBanner />
-      <Suspense fallback={null}>
-        <SessionGate />
-      </Suspense>
+      {textsReady && (
+        <Suspense fallback={null}>
+          <SessionGate />
+        </Suspense>
+      )}
       {children}
-      {!inPreviewFrame && (
+      {textsReady && !inPreviewFrame && (
         <Suspense fallback={null}>
           <PromptDock />
         </Suspense>

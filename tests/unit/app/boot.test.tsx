@@ -48,6 +48,27 @@ describe('boot', () => {
     expect(screen.queryByText('tabCart')).toBeNull();
   });
 
+  it('shows no notice or prompt before the words either: the session notice and the GDPR banner come with them', async () => {
+    const boot = vi.fn(() => new Promise<BootResult>(() => {}));
+    const { db } = await renderApp({
+      builtInTexts: false,
+      settings: { showGdpr: 'true', gdprMessage: 'We keep your cart on this device.' },
+      prefs: { [PrefKey.sessionEnded]: { code: 'ACCOUNT_BANNED', at: 1 } },
+      worker: { boot },
+    });
+    await vi.waitFor(() => expect(boot).toHaveBeenCalledOnce());
+    // Long enough for the prefs and settings to be read and the lazy notices to load.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByTestId('session-ended')).toBeNull();
+    expect(screen.queryByTestId('gdpr-banner')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/sessionEndedTitle|gdprAccept|dismissNotice/);
+
+    await writeBuiltInDefaults(db, null);
+    expect(await screen.findByTestId('session-ended', {}, { timeout: 5_000 })).toHaveTextContent('You were signed out. This account has been blocked.');
+    expect(await screen.findByTestId('gdpr-banner')).toHaveTextContent('We keep your cart on this device.');
+    expect(document.body).not.toHaveTextContent(/sessionEndedTitle|gdprAccept|dismissNotice/);
+  });
+
   it('shows the offline screen when nothing is stored and boot fails offline, and can try again', async () => {
     const boot = vi.fn<() => Promise<BootResult>>().mockResolvedValueOnce(OFFLINE_BOOT);
     const { db } = await renderApp({ settings: {}, worker: { boot } });
