@@ -6,8 +6,9 @@
  * take about as long as the longer one instead of the sum.
  *
  * Every line a layer prints is passed on as it comes, led by its lane's name.
- * A layer that fails stops its own lane; the other lane runs to its end, so
- * one run reports every failing layer. The exit code is 1 when any failed,
+ * A failed build stops its lane (the browser tests need it); a failed unit
+ * layer does not stop the API tests, which need nothing of it; the other
+ * lane runs to its end either way, so one run reports every failing layer. The exit code is 1 when any failed,
  * and the failures (vitest's "Failed Tests" part, or a layer's last lines)
  * are printed again at the very end: a CI log read from its tail shows what
  * failed in both lanes, not only in the lane that finished last.
@@ -25,11 +26,13 @@ interface Lane {
   name: string;
   /** npm scripts, run one after the other. */
   scripts: readonly string[];
+  /** Whether each script needs the ones before it to have passed: the browser tests need the build; the API tests need nothing of the unit tests. */
+  chained: boolean;
 }
 
 const LANES: readonly Lane[] = [
-  { name: 'unit+api', scripts: ['test:unit', 'test:server'] },
-  { name: 'browser', scripts: ['build', 'test:e2e'] },
+  { name: 'unit+api', scripts: ['test:unit', 'test:server'], chained: false },
+  { name: 'browser', scripts: ['build', 'test:e2e'], chained: true },
 ];
 
 /** How much of a failed layer is printed again at the end. */
@@ -55,7 +58,7 @@ class FailureReport {
   }
 }
 
-const reports = new Map<string, { script: string; report: FailureReport }>();
+const reports: { lane: string; script: string; report: FailureReport }[] = [];
 
 function runScript(lane: string, script: string): Promise<boolean> {
   const started = Date.now();
@@ -76,22 +79,25 @@ function runScript(lane: string, script: string): Promise<boolean> {
       const seconds = Math.round((Date.now() - started) / 1000);
       const ok = code === 0;
       console.log(`[${lane}] == npm run ${script}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s`);
-      if (!ok) reports.set(lane, { script, report });
+      if (!ok) reports.push({ lane, script, report });
       resolve(ok);
     });
   });
 }
 
 async function runLane(lane: Lane): Promise<boolean> {
+  let allPassed = true;
   for (const script of lane.scripts) {
-    if (!(await runScript(lane.name, script))) return false;
+    const passed = await runScript(lane.name, script);
+    allPassed &&= passed;
+    if (!passed && lane.chained) break;
   }
-  return true;
+  return allPassed;
 }
 
 const results = await Promise.all(LANES.map(runLane));
 const failed = LANES.filter((_, index) => !results[index]).map((lane) => lane.name);
-for (const [lane, { script, report }] of reports) {
+for (const { lane, script, report } of reports) {
   console.log(`\n[${lane}] == what failed in npm run ${script} (printed above, again here)`);
   for (const line of report.lines()) console.log(`[${lane}] ${line}`);
 }
