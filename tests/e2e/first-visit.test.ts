@@ -8,6 +8,8 @@ import { LAPTOP, PHONE, newContext, screenshot, waitForServiceWorkerControl } fr
 import { startTestServer } from '../support/test-server.ts';
 import { useBrowserAndServer } from './support/suite.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
+import { postCall } from '../support/api-client.ts';
+import type { PromoSlides } from '../../src/api/entities.ts';
 
 const suite = useBrowserAndServer();
 
@@ -260,6 +262,57 @@ describe('first visit on a phone (375 px)', () => {
     const header = page.locator('.store-header-image');
     await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
     expect(imageRequests).toBe(1);
+    await context.close();
+  });
+
+  /** The promo banner a first visit's mobile home paints first: the first main slide promo-slider answers at the primary location. */
+  async function firstVisitBanner(): Promise<string> {
+    const primary = await suite.server.db.selectFrom('popular_locations').select(['latitude', 'longitude']).where('is_default', '=', 1).executeTakeFirstOrThrow();
+    const answer = await postCall(suite.server.url, 'promo-slider', { latitude: Number(primary.latitude), longitude: Number(primary.longitude) });
+    const image = (answer.body as PromoSlides).mainSlides[0]?.data.image;
+    if (!image) throw new Error(`promo-slider answered no main slide: ${JSON.stringify(answer.body)}`);
+    return image;
+  }
+
+  it('opened at the home on a phone, is told the first promo banner with the page, and paints it from what came', async () => {
+    const banner = await firstVisitBanner();
+    const context = await newContext(suite.browser, { viewport: PHONE });
+    const page = await context.newPage();
+    const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+    let bannerRequests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === banner) bannerRequests += 1;
+    });
+    const image = page.waitForResponse((response) => new URL(response.url()).pathname === banner, { timeout: 20_000 });
+    const opened = new CustomerApp(page, suite.server.url).open('/');
+    // Nothing of the app has run, nor has the worker any slides: the page's Link header asked for it.
+    expect((await image).ok()).toBe(true);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    releaseScript();
+    await opened;
+    const first = page.locator('.promo-slider img').first();
+    await expect.poll(() => first.getAttribute('src'), { timeout: 20_000 }).toBe(banner);
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+    // The preload was the image's own request, not one more download of it.
+    expect(bannerRequests).toBe(1);
+    await context.close();
+  });
+
+  it('opened at the home on a laptop, leaves the banner to the phone preview: the landing itself never asks for it', async () => {
+    const banner = await firstVisitBanner();
+    const context = await newContext(suite.browser, { viewport: LAPTOP });
+    const page = await context.newPage();
+    const askedBy: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === banner) askedBy.push(request.frame() === page.mainFrame() ? 'landing' : 'preview');
+    });
+    await new CustomerApp(page, suite.server.url).open('/');
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // The preview (a phone-wide frame) shows the banner: the watch sees the frames' requests too.
+    await expect.poll(() => askedBy, { timeout: 20_000 }).toContain('preview');
+    await page.waitForLoadState('networkidle');
+    expect(askedBy).not.toContain('landing');
     await context.close();
   });
 
