@@ -11,7 +11,7 @@ import { cleanPhone } from '../../src/api/account/rules.ts';
 import type { LoginSummary, SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { CUSTOMER_SESSION_ID, type ActingAgent } from '../../src/db/session.ts';
 import type { ValueResult } from '../net/api-client.ts';
-import { endSessionIfRefused, keepSession, readSession, replaceAddresses, restoreAgent, userDataTables } from '../replica/session.ts';
+import { callerTables, endSessionIfRefused, forgetCaller, keepSession, readSession, replaceAddresses, restoreAgent } from '../replica/session.ts';
 import { NOT_SIGNED_IN } from '../replica/browse-context.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { writeAddress } from '../replica/writes.ts';
@@ -47,7 +47,9 @@ async function actFor(
     return result;
   }
   const { db } = ctx;
-  const summary = await db.transaction('rw', [db.session, db.prefs, db.address, ...userDataTables(db)], async () => {
+  const summary = await db.transaction('rw', callerTables(db), async () => {
+    // Nothing of the previous caller (or of the agent's own browsing) carries over to this one.
+    await forgetCaller(db, ctx.now());
     const kept = await keepSession(ctx, result.value.data, agent);
     await replaceAddresses(db, result.value.addresses, ctx.now());
     // The agent orders for where the customer is, not where the agent sits.
@@ -105,6 +107,6 @@ export async function stopActing(ctx: SyncContext): Promise<SyncResult> {
   const session = await readSession(ctx.db);
   if (!session) return NOT_SIGNED_IN;
   if (!session.actingAgent) return { ok: true };
-  await restoreAgent(ctx.db, session.actingAgent);
+  await restoreAgent(ctx.db, session.actingAgent, ctx.now());
   return { ok: true };
 }

@@ -8,6 +8,7 @@
 import type { Store } from '../../src/api/entities.ts';
 import type { OutboxEntry } from '../../src/api/outbox.ts';
 import type { ReplicaDatabase } from '../../src/db/schema.ts';
+import { CUSTOMER_SESSION_ID } from '../../src/db/session.ts';
 import type { OutboxEffect } from '../outbox/api.ts';
 
 export const TOGGLE_FAVOURITE_CALL = 'toggle-favorite';
@@ -24,11 +25,26 @@ function storeIdOf(entry: OutboxEntry): number | undefined {
   return typeof id === 'number' ? id : undefined;
 }
 
-/** Toggles of this store still in line (not yet answered), in no particular order. */
-async function togglesInLine(db: ReplicaDatabase, storeId?: number): Promise<OutboxEntry[]> {
+/** Whose toggles a customer's are in the outbox. */
+export function favouriteUserKey(userId: number): string {
+  return `customer:${userId}`;
+}
+
+/**
+ * The signed-in customer's outbox key, or null. The replica's favourites are
+ * theirs alone: a toggle another customer queued on this device (an agent's
+ * previous caller) is still sent for that customer, but never shows here.
+ */
+async function currentUserKey(db: ReplicaDatabase): Promise<string | null> {
+  const session = await db.session.get(CUSTOMER_SESSION_ID);
+  return session ? favouriteUserKey(session.userId) : null;
+}
+
+/** This customer's toggles (of this store) still in line (not yet answered), in the order they were made. */
+async function togglesInLine(db: ReplicaDatabase, userKey: string, storeId?: number): Promise<OutboxEntry[]> {
   const rows = await db.outbox.where('status').anyOf('pending', 'sending', 'queued').toArray();
   return rows
-    .filter((row) => row.call === TOGGLE_FAVOURITE_CALL && (storeId === undefined || storeIdOf(row) === storeId))
+    .filter((row) => row.call === TOGGLE_FAVOURITE_CALL && row.userKey === userKey && (storeId === undefined || storeIdOf(row) === storeId))
     .sort((a, b) => (a.createdSeq ?? 0) - (b.createdSeq ?? 0));
 }
 
@@ -58,15 +74,17 @@ export async function setFavouriteFromServer(
   at: number,
   except?: string,
 ): Promise<void> {
-  const waiting = (await togglesInLine(db, storeId)).filter((row) => row.id !== except);
+  const userKey = await currentUserKey(db);
+  if (userKey === null) return;
+  const waiting = (await togglesInLine(db, userKey, storeId)).filter((row) => row.id !== except);
   await showFavourite(db, storeId, waiting.length % 2 === 1 ? !serverState : serverState, waiting.length > 0, at);
 }
 
 /** The whole list from the server (nearest first), with the toggles in line applied on top. */
-export async function replaceFavourites(db: ReplicaDatabase, stores: readonly Store[], at: number): Promise<void> {
+export async function replaceFavourites(db: ReplicaDatabase, stores: readonly Store[], at: number, userKey: string): Promise<void> {
   await db.favourites.clear();
   await db.favourites.bulkPut(stores.map((store, position) => ({ id: store.id, position, fetchedAt: at })));
-  for (const row of await togglesInLine(db)) {
+  for (const row of await togglesInLine(db, userKey)) {
     const storeId = storeIdOf(row);
     if (storeId !== undefined) await flipFavourite(db, storeId, at);
   }
@@ -80,14 +98,15 @@ export async function replaceFavourites(db: ReplicaDatabase, stores: readonly St
  */
 export function favouriteEffect(db: ReplicaDatabase, now: () => number): OutboxEffect {
   return {
-    tables: ['favourites'],
+    tables: ['favourites', 'session'],
     async apply(_tx, entry) {
       const storeId = storeIdOf(entry);
-      if (storeId !== undefined) await flipFavourite(db, storeId, now());
+      if (storeId !== undefined && entry.userKey === (await currentUserKey(db))) await flipFavourite(db, storeId, now());
     },
     async settle(_tx, entry, outcome) {
       const storeId = storeIdOf(entry);
-      if (storeId === undefined) return;
+      // Another customer's toggle (an agent's previous caller): sent for them, and nothing of it shows here.
+      if (storeId === undefined || entry.userKey !== (await currentUserKey(db))) return;
       const answer = entry.response?.body as { is_favourite?: unknown } | undefined;
       if (outcome === 'applied' && typeof answer?.is_favourite === 'boolean') {
         await setFavouriteFromServer(db, storeId, answer.is_favourite, now(), entry.id);

@@ -8,7 +8,7 @@ import type { DrainReport, FavouriteToggle, SyncResult } from '../../src/api/wor
 import { SyncResource, type StoreRow } from '../../src/db/schema.ts';
 import { NOT_SIGNED_IN, NO_ADDRESS, apiPoint, catalogueLanguage, customerSession, readPoint } from '../replica/browse-context.ts';
 import type { SyncContext } from '../replica/context.ts';
-import { TOGGLE_FAVOURITE_CALL, replaceFavourites, type ToggleFavouriteBody } from './favourite-rows.ts';
+import { TOGGLE_FAVOURITE_CALL, favouriteUserKey, replaceFavourites, type ToggleFavouriteBody } from './favourite-rows.ts';
 import { failureFromAnswer } from '../../src/api/sync-result.ts';
 import { type OutboxEffects, queueAction } from '../outbox/api.ts';
 import { mergeStores } from './store-writes.ts';
@@ -31,9 +31,9 @@ export async function refreshFavourites(ctx: SyncContext): Promise<SyncResult> {
     return result;
   }
   const { db } = ctx;
-  await db.transaction('rw', db.stores, db.favourites, db.outbox, db.syncState, async () => {
+  await db.transaction('rw', [db.stores, db.favourites, db.outbox, db.syncState, db.session], async () => {
     await mergeStores(db, result.value, at);
-    await replaceFavourites(db, result.value, at);
+    await replaceFavourites(db, result.value, at, favouriteUserKey(session.userId));
     await markFetched(db, SyncResource.favourites, at);
   });
   return { ok: true };
@@ -71,7 +71,7 @@ export async function toggleFavourite(
       kind: 'customer-action',
       call: TOGGLE_FAVOURITE_CALL,
       body,
-      userKey: `customer:${session.userId}`,
+      userKey: favouriteUserKey(session.userId),
       label: wasFavourite ? `Remove ${name} from favourites` : `Add ${name} to favourites`,
     },
     ctx.now(),

@@ -91,7 +91,7 @@ export const STORE_ITEMS_WRITE_MEASURE = 'replica-write:store-items';
 export async function writeStorePage(db: ReplicaDatabase, page: StorePage, at: number): Promise<void> {
   const started = performance.now();
   const { store, menu, isFavourite } = page;
-  const tables = [db.stores, db.menuChunks, db.favourites, db.outbox, db.prefs, db.syncState];
+  const tables = [db.stores, db.menuChunks, db.favourites, db.outbox, db.prefs, db.syncState, db.session];
   const fetchedMenu = 'failure' in menu ? null : menu;
   const rows = fetchedMenu ? menuRows(fetchedMenu, at) : [];
   const fingerprint = fetchedMenu ? menuFingerprint(fetchedMenu) : null;

@@ -75,17 +75,18 @@ export async function updateSessionAccount(db: ReplicaDatabase, account: Account
 
 /**
  * The user's own data besides the session (spec §4: running order, wallet,
- * addresses) and their alerts: the spec's list predates alerts in the
- * replica, and another person on this device must not see them or their
- * unread count on the tab bar.
+ * addresses) and their alerts and favourites: the spec's list predates both
+ * in the replica, and another person on this device must not see them or
+ * their unread count on the tab bar.
  */
 async function clearUserData(db: ReplicaDatabase): Promise<void> {
   await db.runningOrder.clear();
   await db.wallet.clear();
   await db.addresses.clear();
   // Without it the next user's empty table would read as "fetched: no addresses" until the first answer.
-  await db.syncState.delete(SyncResource.addresses);
+  await db.syncState.bulkDelete([SyncResource.addresses, SyncResource.favourites]);
   await db.alerts.clear();
+  await db.favourites.clear();
   // The orders list and what checkout kept for this user (an unanswered order attempt, a card payment, a quote).
   await db.orders.clear();
   await db.prefs.bulkDelete([PrefKey.ordersList, PrefKey.checkoutQuote, PrefKey.placeOrderAttempt, PrefKey.pendingPayment, PrefKey.lastDeliveryAddress]);
@@ -93,7 +94,7 @@ async function clearUserData(db: ReplicaDatabase): Promise<void> {
 
 /** The tables clearUserData writes: every transaction that calls it names them. */
 export function userDataTables(db: ReplicaDatabase) {
-  return [db.runningOrder, db.wallet, db.addresses, db.syncState, db.alerts, db.orders, db.prefs];
+  return [db.runningOrder, db.wallet, db.addresses, db.syncState, db.alerts, db.favourites, db.orders, db.prefs];
 }
 
 const LOGOUT_TABLES = (db: ReplicaDatabase) => [db.session, db.address, db.popularLocations, db.prefs, ...userDataTables(db)];
@@ -103,8 +104,8 @@ const LOGOUT_TABLES = (db: ReplicaDatabase) => [db.session, db.address, db.popul
  * the notification token, and resets user, running order, wallet and
  * addresses (and the user's alerts, see clearUserData), in one transaction.
  * The primary popular location becomes the address again, as on a first
- * visit (spec §2 '/'), so home keeps working. Cart, language, settings,
- * favourites and the outbox stay.
+ * visit (spec §2 '/'), so home keeps working. Cart, language, settings and
+ * the outbox stay (favourites go with the user, see clearUserData).
  */
 export async function clearSignedIn(db: ReplicaDatabase, at: number, ended?: SessionEnded): Promise<void> {
   await db.transaction('rw', LOGOUT_TABLES(db), async () => {
@@ -123,14 +124,36 @@ export async function replaceAddresses(db: ReplicaDatabase, addresses: Address[]
   await db.addresses.bulkPut(addresses.map((address) => ({ ...address, fetchedAt: at })));
 }
 
+/** The tables forgetCaller writes: every transaction that calls it names them. */
+export function callerTables(db: ReplicaDatabase) {
+  return [db.session, db.address, db.popularLocations, db.cartLines, db.cartMeta, db.outbox, ...userDataTables(db)];
+}
+
 /**
- * An agent leaves a customer's session: the agent's own comes back and the
- * customer's data goes (the address the agent browsed from stays).
+ * A shared device passes from one caller to the next (issue 32): an agent
+ * starts or stops acting for a customer. Everything of the customer goes:
+ * their data (clearUserData), the cart with its coupon, loyalty and waiting
+ * checks, and the place they were browsing for. The next one starts where a
+ * first visit does, at the primary popular location, with the locations
+ * sheet asking where they are. Their queued actions stay in the outbox: each
+ * carries its own token and is sent for its own account.
  */
-export async function restoreAgent(db: ReplicaDatabase, agent: ActingAgent): Promise<void> {
-  await db.transaction('rw', [db.session, ...userDataTables(db)], async () => {
+export async function forgetCaller(db: ReplicaDatabase, at: number): Promise<void> {
+  await clearUserData(db);
+  await db.cartLines.clear();
+  await db.cartMeta.clear();
+  await db.outbox.where('kind').equals('cart-check').delete();
+  await db.prefs.bulkDelete([PrefKey.sessionEnded, PrefKey.pushToken]);
+  await db.prefs.put({ key: PrefKey.locationChosenByUser, value: false });
+  await db.address.delete('current');
+  await writePrimaryAddressIfMissing(db, at);
+}
+
+/** An agent leaves a customer's session: the agent's own comes back and the customer's data goes (forgetCaller). */
+export async function restoreAgent(db: ReplicaDatabase, agent: ActingAgent, at: number): Promise<void> {
+  await db.transaction('rw', callerTables(db), async () => {
     await db.session.put(agent.session);
-    await clearUserData(db);
+    await forgetCaller(db, at);
   });
 }
 
@@ -158,7 +181,7 @@ export async function endSession(ctx: SyncContext, session: CustomerSession, cod
   // Someone signed in again meanwhile: that session is not the one refused.
   if (current && current.token !== session.token) return;
   if (session.actingAgent) {
-    await restoreAgent(ctx.db, session.actingAgent);
+    await restoreAgent(ctx.db, session.actingAgent, ctx.now());
     await ctx.db.prefs.put({ key: PrefKey.sessionEnded, value: ended });
     return;
   }

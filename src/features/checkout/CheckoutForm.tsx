@@ -56,7 +56,7 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
   const navigate = useNavigate();
   const notesId = useId();
   const { offline } = useConnectivity();
-  const { draft, update, forget } = useCheckoutDraft();
+  const { draft, update, forget } = useCheckoutDraft(view.session?.userId ?? null);
   const quoteRow = view.quote;
   const quote = quoteRow?.quote ?? null;
   const derived = deriveCheckout({

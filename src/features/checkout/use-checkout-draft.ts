@@ -26,10 +26,25 @@ const STORAGE_KEY = 'foodpilot.checkoutDraft';
 
 export const EMPTY_DRAFT: CheckoutDraft = { orderType: null, addressId: null, notes: '', tip: { kind: 'none' }, useWallet: false, paymentMode: null };
 
-function readDraft(): CheckoutDraft {
+/** Whose draft it is: a user id, or null for a visitor (whose draft goes on with the account they sign in to). */
+export type DraftOwner = number | null;
+
+interface StoredDraft {
+  owner: DraftOwner;
+  draft: CheckoutDraft;
+}
+
+/**
+ * The draft kept for `owner`. A draft of another account is never shown
+ * (issue 32: an agent's next caller saw the previous caller's address chosen
+ * and their notes), nor one written before drafts had an owner.
+ */
+function readDraft(owner: DraftOwner): CheckoutDraft {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
-    return stored && typeof stored === 'object' ? { ...EMPTY_DRAFT, ...stored } : EMPTY_DRAFT;
+    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<StoredDraft> | null;
+    if (!stored || typeof stored !== 'object' || !('owner' in stored) || !stored.draft || typeof stored.draft !== 'object') return EMPTY_DRAFT;
+    if (stored.owner !== null && stored.owner !== owner) return EMPTY_DRAFT;
+    return { ...EMPTY_DRAFT, ...stored.draft };
   } catch {
     return EMPTY_DRAFT;
   }
@@ -40,27 +55,34 @@ export function forgetCheckoutDraft(): void {
   writeDraft(null);
 }
 
-function writeDraft(draft: CheckoutDraft | null): void {
+function writeDraft(stored: StoredDraft | null): void {
   try {
-    if (draft) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+    if (stored) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
     else sessionStorage.removeItem(STORAGE_KEY);
   } catch {
     // A full or blocked storage only costs the draft on a reload.
   }
 }
 
-export function useCheckoutDraft(): { draft: CheckoutDraft; update(patch: Partial<CheckoutDraft>): void; forget(): void } {
-  const [draft, setDraft] = useState(readDraft);
-  const update = useCallback((patch: Partial<CheckoutDraft>) => {
-    setDraft((current) => {
-      const next = { ...current, ...patch };
-      writeDraft(next);
-      return next;
-    });
-  }, []);
+export function useCheckoutDraft(owner: DraftOwner): { draft: CheckoutDraft; update(patch: Partial<CheckoutDraft>): void; forget(): void } {
+  const [state, setState] = useState(() => ({ owner, draft: readDraft(owner) }));
+  // Someone else is signed in now (an agent's next caller): their own draft, or none.
+  const current = state.owner === owner ? state : { owner, draft: readDraft(owner) };
+  if (current !== state) setState(current);
+  const update = useCallback(
+    (patch: Partial<CheckoutDraft>) => {
+      setState((previous) => {
+        const base = previous.owner === owner ? previous.draft : readDraft(owner);
+        const next = { owner, draft: { ...base, ...patch } };
+        writeDraft(next);
+        return next;
+      });
+    },
+    [owner],
+  );
   const forget = useCallback(() => {
     writeDraft(null);
-    setDraft(EMPTY_DRAFT);
-  }, []);
-  return { draft, update, forget };
+    setState({ owner, draft: EMPTY_DRAFT });
+  }, [owner]);
+  return { draft: current.draft, update, forget };
 }

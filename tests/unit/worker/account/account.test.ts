@@ -231,7 +231,7 @@ describe('the account page', () => {
 });
 
 describe('logout', () => {
-  it("clears spec §4's list and the user's alerts in one go; cart, language, settings, favourites and the outbox stay", async () => {
+  it("clears spec §4's list and the user's alerts and favourites in one go; cart, language, settings and the outbox stay", async () => {
     const h = await fresh();
     await h.service.api.boot();
     const customer = await registerCustomer(shared.server.app);
@@ -264,6 +264,8 @@ describe('logout', () => {
     expect(await db.wallet.count()).toBe(0);
     expect(await db.addresses.count()).toBe(0);
     expect(await db.alerts.count()).toBe(0);
+    // The account's favourites are its own: the next person to sign in here must not see them.
+    expect(await db.favourites.count()).toBe(0);
     // The saved address is gone; the primary location takes its place, as on a first visit.
     expect(await db.address.get('current')).toMatchObject({ address: MARKET_SQUARE.address, businessLocation: true, house: null, tag: null });
 
@@ -271,7 +273,6 @@ describe('logout', () => {
     expect(await db.cartMeta.get('cart')).toMatchObject({ productQuantity: 2 });
     expect((await db.prefs.get(PrefKey.languageId))?.value).toBe(languageId);
     expect(await db.settings.count()).toBe(settings);
-    expect(await db.favourites.count()).toBe(1);
     expect(await db.prefs.get(PrefKey.sessionEnded)).toBeUndefined();
   });
 });
@@ -348,6 +349,79 @@ describe('the call centre', () => {
 
     expect(await h.service.api.stopActing()).toEqual({ ok: true });
     expect(await session(h)).toMatchObject({ userId: agentId, role: 'agent', name: AGENT.name, actingAgent: null });
+  });
+
+  it('three callers in a row on one device: nothing of one caller reaches the next (issue 32)', async () => {
+    const h = await fresh();
+    await h.service.api.boot();
+    const first = uniqueEmail('caller-one');
+    const home = { lat: 40.4412, lng: -79.9951, address: '9 Orchard Lane, Riverton', house: 'Blue door', tag: 'Home' };
+    expect((await callAs(shared.server.app, 'register', { name: 'First Caller', email: first, phone: uniquePhone(), password: 'long-enough-1', address: home })).statusCode).toBe(200);
+    await h.service.api.loginWithPassword(AGENT.email, AGENT.password);
+
+    // Caller one: their home, and everything a customer leaves on a device while ordering.
+    expect(await h.service.api.loginAsCustomer(await userId(first))).toMatchObject({ ok: true });
+    expect(await h.db.address.get('current')).toMatchObject({ address: home.address, house: home.house });
+    await h.db.transaction('rw', [h.db.cartLines, h.db.cartMeta, h.db.favourites, h.db.alerts, h.db.prefs, h.db.outbox], async () => {
+      await h.db.cartLines.put({ id: 'line-1', itemId: 1, storeId: 1, quantity: 2, addons: [] } as never);
+      await h.db.cartMeta.put({
+        id: 'cart',
+        productQuantity: 2,
+        totalPrice: 1500,
+        coupon: { code: 'WELCOME10' },
+        couponError: null,
+        loyalty: { points: 300, redeemed: true, redeemedPoints: 300 },
+        store: null,
+      });
+      await h.db.favourites.put({ id: 3, position: 0, fetchedAt: 1 });
+      await h.db.alerts.put({ id: 77, is_read: 0, fetchedAt: 1, userId: 1 });
+      await h.db.prefs.put({ key: PrefKey.lastDeliveryAddress, value: { userId: 1, address: home } });
+      await h.db.prefs.put({ key: PrefKey.pushToken, value: { token: 'push-one', userId: 1 } });
+      await h.db.prefs.put({ key: PrefKey.locationChosenByUser, value: true });
+    });
+
+    const nothingOfTheLastCaller = async () => {
+      expect(await h.db.cartLines.count()).toBe(0);
+      expect(await h.db.cartMeta.toArray()).toEqual([]);
+      expect(await h.db.favourites.count()).toBe(0);
+      expect(await h.db.alerts.count()).toBe(0);
+      expect(await h.db.addresses.count()).toBe(0);
+      expect(await h.db.runningOrder.count()).toBe(0);
+      expect(await h.db.orders.count()).toBe(0);
+      expect(await h.db.prefs.get(PrefKey.lastDeliveryAddress)).toBeUndefined();
+      expect(await h.db.prefs.get(PrefKey.pushToken)).toBeUndefined();
+      // Browsing starts again where a first visit does, and the locations sheet asks where the caller is.
+      expect(await h.db.address.get('current')).toMatchObject({ address: MARKET_SQUARE.address, businessLocation: true });
+      expect((await h.db.prefs.get(PrefKey.locationChosenByUser))?.value).toBe(false);
+    };
+
+    // A favourite caller one asked for in a dead spot: it waits in the outbox.
+    h.network.offline = true;
+    expect(await h.service.api.toggleFavourite(5)).toMatchObject({ ok: true, value: { isFavourite: true, pending: true } });
+    h.network.offline = false;
+
+    // Caller two, a guest with no saved address: the previous caller's home is not theirs.
+    expect(await h.service.api.stopActing()).toEqual({ ok: true });
+    await nothingOfTheLastCaller();
+    expect(await h.service.api.registerGuestUser({ name: 'Second Caller', phone: uniquePhone() })).toMatchObject({ ok: true, value: { name: 'Second Caller' } });
+    await nothingOfTheLastCaller();
+    // Caller one's toggle is sent, for caller one, and shows nothing under caller two.
+    await h.service.drainer.drain();
+    expect((await h.db.outbox.toArray()).filter((row) => row.call === 'toggle-favorite')).toMatchObject([{ status: 'applied' }]);
+    expect(await h.db.favourites.count()).toBe(0);
+    const favouriteOfCallerOne = await shared.server.db
+      .selectFrom('favourites')
+      .select('restaurant_id')
+      .where('user_id', '=', await userId(first))
+      .execute();
+    expect(favouriteOfCallerOne.map((row) => Number(row.restaurant_id))).toEqual([5]);
+
+    // Caller three, straight from caller two without stopping: their own home, nothing of caller two.
+    await h.db.cartLines.put({ id: 'line-2', itemId: 1, storeId: 1, quantity: 1, addons: [] } as never);
+    const third = await registerCustomer(shared.server.app, 'Third Caller');
+    expect(await h.service.api.loginAsCustomer(third.id)).toMatchObject({ ok: true, value: { userId: third.id } });
+    expect(await h.db.cartLines.count()).toBe(0);
+    expect(await session(h)).toMatchObject({ userId: third.id, name: 'Third Caller', actingAgent: { name: AGENT.name } });
   });
 
   it('an agent registers a guest and acts for them; customers cannot use the call centre', async () => {
