@@ -30,6 +30,7 @@ import {
   type CatalogActor,
 } from './catalog-change.ts';
 import { openingWindowsOf } from './catalog-opening-hours.ts';
+import type { DeliveryTypeCode } from '../../src/api/entities.ts';
 
 type SaveStore = CallBody<'admin/save-store'>;
 type StoreField = Exclude<keyof SaveStore, 'token' | 'id'>;
@@ -267,7 +268,7 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
           image: body.image as string,
           delivery_time: body.delivery_time as number,
           price_range: body.price_range as number,
-          delivery_type: body.delivery_type as 1 | 2 | 3,
+          delivery_type: body.delivery_type as DeliveryTypeCode,
           latitude: body.latitude as number,
           longitude: body.longitude as number,
           delivery_radius_km: body.delivery_radius_km as number,

@@ -5,6 +5,7 @@
  * as integer minor units. Repositories turn rows into API entities.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { DeliveryTypeCode } from '../../src/api/entities.ts';
 
 /** 0 or 1; repositories expose it as a boolean. */
 export type Flag = number;
@@ -108,7 +109,7 @@ export interface RestaurantsTable {
   /** Price for two, integer minor units. */
   price_range: number;
   /** 1 delivery, 2 self pickup, 3 both. */
-  delivery_type: 1 | 2 | 3;
+  delivery_type: DeliveryTypeCode;
   latitude: number;
   longitude: number;
   delivery_radius_km: number;

@@ -70,7 +70,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SELF_PICKUP_RADIUS_KM, type Store } from '../../src/api/entities.ts';
+import { SELF_PICKUP_RADIUS_KM, offersDelivery, offersPickup, type Store } from '../../src/api/entities.ts';
 import { sqliteHandleOf } from '../db/connect.ts';
 import type { Database } from '../db/tables.ts';
 import type { WriteWatcher } from '../db/write-watcher.ts';
@@ -99,16 +99,14 @@ const BATCH = 1_000;
 const PRUNE_KEEP = 10_000;
 const CATALOG = 'stores';
 
-const deliveryType = (type: number) => type === 1 || type === 3;
-const pickupType = (type: number) => type === 2 || type === 3;
-const delivers = (card: StoreCard) => deliveryType(card.deliveryType);
-const picksUp = (card: StoreCard) => pickupType(card.deliveryType);
+const delivers = (card: StoreCard) => offersDelivery(card.deliveryType);
+const picksUp = (card: StoreCard) => offersPickup(card.deliveryType);
 
 /** A store (of this delivery type and radius) within reach of the point, by the same rules as stores-repository.ts. */
 function serves(mode: NearbyMode, type: number, radiusKm: number, km: number): boolean {
-  const delivery = deliveryType(type) && km <= radiusKm;
+  const delivery = offersDelivery(type) && km <= radiusKm;
   if (mode === 'delivery') return delivery;
-  const pickup = pickupType(type) && km <= SELF_PICKUP_RADIUS_KM;
+  const pickup = offersPickup(type) && km <= SELF_PICKUP_RADIUS_KM;
   return mode === 'selfpickup' ? pickup : delivery || pickup;
 }
 

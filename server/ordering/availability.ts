@@ -18,6 +18,7 @@ import type { AddonCategoryType, Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
 import { openingHoursOf } from '../repositories/store-entities.ts';
 import { lineTotalOf, unitPriceOf } from './pricing.ts';
+import type { DeliveryTypeCode } from '../../src/api/entities.ts';
 
 interface CatalogAddon {
   id: number;
@@ -196,7 +197,7 @@ export async function loadCheckoutStore(db: Kysely<Database>, id: number) {
     phone: row.phone,
     deliveryMinutes: Number(row.delivery_time),
     isActive: Number(row.is_active) === 1,
-    deliveryType: Number(row.delivery_type) as 1 | 2 | 3,
+    deliveryType: Number(row.delivery_type) as DeliveryTypeCode,
     deliveryRadiusKm: Number(row.delivery_radius_km),
     timezone: row.timezone,
     autoAccept: Number(row.auto_accept_orders) === 1,

@@ -14,6 +14,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { CartLineInput, DeliveryAddress, OrderQuote, PriceBreakdown } from '../../src/api/orders/entities.ts';
+import { offersDelivery, offersPickup } from '../../src/api/entities.ts';
 import type { OrderType, UnavailableReason } from '../../src/api/orders/limits.ts';
 import type { Database } from '../db/tables.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
@@ -57,12 +58,8 @@ export interface Checkout {
   quote: OrderQuote;
 }
 
-const DELIVERS = [1, 3];
-const PICKS_UP = [2, 3];
-
 function checkOrderType(store: CheckoutStore, orderType: OrderType): void {
-  const offered = orderType === 'DELIVERY' ? DELIVERS : PICKS_UP;
-  if (offered.includes(store.deliveryType)) return;
+  if ((orderType === 'DELIVERY' ? offersDelivery : offersPickup)(store.deliveryType)) return;
   throw new HttpError(
     422,
     'ORDER_TYPE_NOT_AVAILABLE',

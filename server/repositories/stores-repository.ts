@@ -14,7 +14,7 @@
  * only then are the kept stores read in full.
  */
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { SELF_PICKUP_RADIUS_KM, type OpeningHours, type Store, type StoreDetail } from '../../src/api/entities.ts';
+import { DELIVERING_TYPES, PICKUP_TYPES, SELF_PICKUP_RADIUS_KM, offersDelivery, offersPickup, type OpeningHours, type Store, type StoreDetail } from '../../src/api/entities.ts';
 import { latBandOf, type Database } from '../db/tables.ts';
 import { boundingBox, distanceKm, type GeoPoint } from '../geo/distance.ts';
 import { formatMinute } from '../geo/opening-hours.ts';
@@ -46,17 +46,15 @@ export interface NearbyOptions {
   now?: Date;
 }
 
-const DELIVERS = [1, 3];
-const PICKS_UP = [2, 3];
 /** A little slack on the SQL prefilter; the exact check decides. */
 const SLACK = 1.01;
 
 export function deliversTo(row: { delivery_type: number; delivery_radius_km: number }, km: number): boolean {
-  return DELIVERS.includes(Number(row.delivery_type)) && km <= Number(row.delivery_radius_km);
+  return offersDelivery(Number(row.delivery_type)) && km <= Number(row.delivery_radius_km);
 }
 
 export function allowsPickup(row: { delivery_type: number }, km: number): boolean {
-  return PICKS_UP.includes(Number(row.delivery_type)) && km <= SELF_PICKUP_RADIUS_KM;
+  return offersPickup(Number(row.delivery_type)) && km <= SELF_PICKUP_RADIUS_KM;
 }
 
 type ReachRow = { delivery_type: number; delivery_radius_km: number };
@@ -222,9 +220,9 @@ function withinReach(point: GeoPoint, mode: NearbyMode, minLatitude: number, max
   const kmPerLat = 110.574;
   const kmPerLng = 111.32 * Math.cos((widest * Math.PI) / 180);
   const flatKm2 = sql`((r.latitude - ${point.latitude}) * ${kmPerLat}) * ((r.latitude - ${point.latitude}) * ${kmPerLat}) + ((r.longitude - ${point.longitude}) * ${kmPerLng}) * ((r.longitude - ${point.longitude}) * ${kmPerLng})`;
-  const inDelivery = sql<SqlBool>`(r.delivery_type in (1, 3) and ${flatKm2} <= (r.delivery_radius_km * ${SLACK}) * (r.delivery_radius_km * ${SLACK}))`;
+  const inDelivery = sql<SqlBool>`(r.delivery_type in (${sql.raw(DELIVERING_TYPES.join(', '))}) and ${flatKm2} <= (r.delivery_radius_km * ${SLACK}) * (r.delivery_radius_km * ${SLACK}))`;
   const pickupKm2 = (SELF_PICKUP_RADIUS_KM * SLACK) ** 2;
-  const inPickup = sql<SqlBool>`(r.delivery_type in (2, 3) and ${flatKm2} <= ${pickupKm2})`;
+  const inPickup = sql<SqlBool>`(r.delivery_type in (${sql.raw(PICKUP_TYPES.join(', '))}) and ${flatKm2} <= ${pickupKm2})`;
   if (mode === 'delivery') return inDelivery;
   if (mode === 'selfpickup') return inPickup;
   return sql<SqlBool>`(${inDelivery} or ${inPickup})`;

@@ -3,6 +3,7 @@
  * store table is written with.
  */
 import type { DemoCategoryKey } from './demo-city.ts';
+import type { DeliveryTypeCode } from '../../src/api/entities.ts';
 
 export interface DemoDish {
   name: string;
@@ -20,7 +21,7 @@ export interface DemoStore {
   art: string;
   color: string;
   categories: readonly DemoCategoryKey[];
-  deliveryType: 1 | 2 | 3;
+  deliveryType: DeliveryTypeCode;
   rating: number;
   deliveryMinutes: number;
   /** Price for two, cents. */

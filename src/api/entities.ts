@@ -1,6 +1,7 @@
 /** Entity shapes exchanged by the API (spec §3). Field names follow the spec. */
 import * as Type from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { DeliveryType } from './delivery-types.ts';
 
 export const SettingSchema = Type.Object({ key: Type.String(), value: Type.String() }, { $id: 'Setting' });
 export type Setting = Static<typeof SettingSchema>;
@@ -57,9 +58,8 @@ export const PageSchema = Type.Composite(
 );
 export type Page = Static<typeof PageSchema>;
 
-/** Store delivery types (spec §3). */
-export const DeliveryType = { DELIVERY: 1, SELFPICKUP: 2, BOTH: 3 } as const;
-export type DeliveryTypeCode = (typeof DeliveryType)[keyof typeof DeliveryType];
+export { DELIVERING_TYPES, DELIVERY_TYPES, DeliveryType, PICKUP_TYPES, offersDelivery, offersPickup, type DeliveryTypeCode } from './delivery-types.ts';
+export const DeliveryTypeSchema = Type.Union([Type.Literal(DeliveryType.DELIVERY), Type.Literal(DeliveryType.SELFPICKUP), Type.Literal(DeliveryType.BOTH)]);
 
 /** The address a user is browsing for, kept locally (spec §3). */
 export interface UserAddress {
@@ -115,7 +115,7 @@ export const StoreSchema = Type.Object(
     /** Price for two, integer minor units. */
     price_range: Type.Integer(),
     distance: Nullable(Type.Number()),
-    delivery_type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    delivery_type: DeliveryTypeSchema,
     /** The store's tag colour; null means the default (DEFAULT_STORE_TAG_COLOR). */
     store_color: Nullable(Type.String()),
     latitude: Type.Number(),

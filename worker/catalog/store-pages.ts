@@ -3,7 +3,8 @@
  * and single items; and choosing a store, which records the order type.
  */
 import type { OrderTypePreference } from '../../src/api/constants.ts';
-import { DeliveryType, type StoreDetail } from '../../src/api/entities.ts';
+import { DeliveryType } from '../../src/api/delivery-types.ts';
+import type { StoreDetail } from '../../src/api/entities.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { PrefKey, SyncResource, type StoreRow } from '../../src/db/schema.ts';
 import type { ValueResult } from '../net/api-client.ts';

@@ -9,9 +9,9 @@
 import { isApiError } from '../../src/api/errors.ts';
 import type { DriverOrder, DriverProfile } from '../../src/api/driver/entities.ts';
 import {
+  DRIVER_MOVES,
   TOGGLE_DUTY_CALL,
   driverMoveOfCall,
-  type DriverMove,
   type DriverMoveRejection,
   type DriverOrderList,
   type DriverOrderRow,
@@ -20,19 +20,12 @@ import {
 } from '../../src/api/driver/worker-api.ts';
 import type { OrderMoveResult } from '../../src/api/orders/entities.ts';
 import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
-import { DELIVERY_STEP_PATH, OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
+import { DELIVERY_STEP_PATH, OrderStatus } from '../../src/api/orders/status.ts';
 import type { OutboxEntry } from '../../src/api/outbox.ts';
 import type { ReplicaDatabase } from '../../src/db/schema.ts';
 import { EXPIRED_WORDS, type OutboxEffect, type OutboxOutcome } from '../outbox/api.ts';
 
 export const DRIVER_PROFILE_ID = 'driver';
-
-/** Where each move leads. */
-export const MOVE_STATUS: Record<DriverMove, OrderStatusCode> = {
-  accept: OrderStatus.DRIVER_ASSIGNED,
-  pickup: OrderStatus.PICKED_UP,
-  deliver: OrderStatus.DELIVERED,
-};
 
 
 export interface DriverMoveBody {
@@ -65,7 +58,7 @@ export async function movesInLine(db: ReplicaDatabase, uniqueOrderId?: string): 
 
 function pendingOf(entry: OutboxEntry): PendingDriverMove | undefined {
   const move = driverMoveOfCall(entry.call);
-  return move ? { outboxId: entry.id, move, status: MOVE_STATUS[move], actedAt: entry.actedAt } : undefined;
+  return move ? { outboxId: entry.id, move, status: DRIVER_MOVES[move].to, actedAt: entry.actedAt } : undefined;
 }
 
 /** Steps of a delivery in order from the store's accept on: a pending move shows only while it is ahead of the server's status. */

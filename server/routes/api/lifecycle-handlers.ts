@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
 import { OrderStatus, type OrderStatusCode } from '../../../src/api/orders/status.ts';
+import { DRIVER_MOVES } from '../../../src/api/driver/moves.ts';
 import { forbidden, requireDriver, requireUser } from '../../auth/authenticate.ts';
 import { checkDriverMayTake } from '../../drivers/accept-rules.ts';
 import { readDriverSettings } from '../../drivers/driver-settings.ts';
@@ -152,10 +153,10 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
       return { orders };
     },
 
-    'accept-to-deliver': (body, request) => driverMove(request, body, OrderStatus.DRIVER_ASSIGNED),
-    'pickedup-order': (body, request) => driverMove(request, body, OrderStatus.PICKED_UP),
-    'deliver-order': (body, request) =>
-      driverMove(request, body, OrderStatus.DELIVERED, async (order) => {
+    [DRIVER_MOVES.accept.call]: (body, request) => driverMove(request, body, DRIVER_MOVES.accept.to),
+    [DRIVER_MOVES.pickup.call]: (body, request) => driverMove(request, body, DRIVER_MOVES.pickup.to),
+    [DRIVER_MOVES.deliver.call]: (body, request) =>
+      driverMove(request, body, DRIVER_MOVES.deliver.to, async (order) => {
         if (!(await readDriverSettings(app.db)).pinRequired) return;
         if (body.delivery_pin === undefined) throw wrongDeliveryPin();
         const row = await app.db.selectFrom('orders').select('delivery_pin').where('id', '=', order.id).executeTakeFirstOrThrow();

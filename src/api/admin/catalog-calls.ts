@@ -68,7 +68,7 @@ import {
   TAX_BASIS_POINTS_MAX,
   UploadedImageSchema,
 } from './catalog-entities.ts';
-import { LatitudeSchema, LongitudeSchema } from '../entities.ts';
+import { DeliveryTypeSchema, LatitudeSchema, LongitudeSchema } from '../entities.ts';
 
 const strict = { additionalProperties: false } as const;
 /** As in calls.ts: the spec's `token` field, optional because `Authorization: Bearer` works instead. */
@@ -112,7 +112,7 @@ const storeFields = {
   /** Required on create. Price for two, minor units. */
   price_range: Type.Optional(Money),
   /** Required on create. 1 delivery, 2 self pickup, 3 both. */
-  delivery_type: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
+  delivery_type: Type.Optional(DeliveryTypeSchema),
   /** Required on create, with longitude; (0, 0) is INVALID_COORDINATES (a map pin never placed). */
   latitude: Type.Optional(LatitudeSchema),
   longitude: Type.Optional(LongitudeSchema),

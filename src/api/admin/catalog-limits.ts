@@ -5,6 +5,7 @@
  */
 import { AVATAR_MAX_BYTES } from '../account/limits.ts';
 import { MAX_COUPON_CODE_LENGTH } from '../orders/limits.ts';
+import { DELIVERY_TYPES } from '../delivery-types.ts';
 
 /** A store's delivery radius is above 0 km and at most this (a bigger one is a typo, not a store). */
 export const STORE_RADIUS_MAX_KM = 100;
@@ -63,7 +64,7 @@ export const STORE_OWNER_STORE_FIELDS = [
 ] as const;
 
 /** How a store takes orders (spec §3): 1 delivery, 2 self pickup, 3 both. */
-export const STORE_DELIVERY_TYPES = [1, 2, 3] as const;
+export const STORE_DELIVERY_TYPES = DELIVERY_TYPES;
 /** SINGLE: exactly one add-on of the group (min 0 or 1, max 1); MULTI: min_select to max_select (null: any number). */
 export const ADDON_CATEGORY_TYPES = ['SINGLE', 'MULTI'] as const;
 export const COUPON_DISCOUNT_TYPES = ['PERCENT', 'FIXED'] as const;

@@ -13,17 +13,9 @@
 import type { DriverOrder, DriverProfile } from './entities.ts';
 import type { LoginSummary, SyncResult } from '../sync-result.ts';
 
-/** The moves a driver makes on an order, by the call that makes them. */
-export const DRIVER_MOVE_CALLS = {
-  accept: 'accept-to-deliver',
-  pickup: 'pickedup-order',
-  deliver: 'deliver-order',
-} as const;
-export type DriverMove = keyof typeof DRIVER_MOVE_CALLS;
-/** The move a queued call makes, or undefined for a call that is no move. */
-export function driverMoveOfCall(call: string): DriverMove | undefined {
-  return (Object.keys(DRIVER_MOVE_CALLS) as DriverMove[]).find((move) => DRIVER_MOVE_CALLS[move] === call);
-}
+import type { DriverMove } from './moves.ts';
+
+export { DRIVER_MOVES, DRIVER_MOVE_CALLS, driverMoveFrom, driverMoveOfCall, type DriverMove, type DriverMoveCall } from './moves.ts';
 /** Going on or off duty, and a batch of GPS fixes: the driver's other queued calls. */
 export const TOGGLE_DUTY_CALL = 'toggle-delivery-guy-status';
 export const GPS_BATCH_CALL = 'set-delivery-guy-gps-locations';
@@ -34,7 +26,6 @@ export function driverUserKey(driverId: number): string {
 export function driverGpsUserKey(driverId: number): string {
   return `${driverUserKey(driverId)}:gps`;
 }
-export type DriverMoveCall = (typeof DRIVER_MOVE_CALLS)[DriverMove];
 
 /** Which of the driver's lists a row belongs to. */
 export type DriverOrderList = 'new' | 'active' | 'completed';

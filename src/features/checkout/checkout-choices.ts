@@ -8,6 +8,7 @@
 import type { CheckoutChoices, CheckoutQuoteRow, PaymentGatewaysRow } from '../../api/checkout/worker-api.ts';
 import type { DeliveryAddress } from '../../api/orders/entities.ts';
 import { MAX_TIP, PAYMENT_MODES, type OrderType, type PaymentMode } from '../../api/orders/limits.ts';
+import { offersDelivery, offersPickup } from '../../api/delivery-types.ts';
 import type { TextKey } from '../../api/language/texts.ts';
 import type { AddressRow, SavedAddressRow, StoreRow } from '../../db/schema.ts';
 import { isWithinDeliveryArea, type DeliveryArea } from '../../lib/geo-distance.ts';
@@ -17,15 +18,12 @@ import type { CheckoutDraft, TipChoice } from './use-checkout-draft.ts';
 export const TIP_PERCENTS = [10, 15, 20] as const;
 
 export function orderTypesOf(store: Pick<StoreRow, 'delivery_type'> | null): OrderType[] {
-  switch (store?.delivery_type) {
-    case 1:
-      return ['DELIVERY'];
-    case 2:
-      return ['SELFPICKUP'];
-    default:
-      // Both, or a store whose page was never opened here: the server says if a type is not offered.
-      return ['DELIVERY', 'SELFPICKUP'];
-  }
+  // A store whose page was never opened here offers both: the server says if a type is not offered.
+  if (store?.delivery_type === undefined) return ['DELIVERY', 'SELFPICKUP'];
+  const types: OrderType[] = [];
+  if (offersDelivery(store.delivery_type)) types.push('DELIVERY');
+  if (offersPickup(store.delivery_type)) types.push('SELFPICKUP');
+  return types;
 }
 
 /** Spec §4: a store of one type decides; a store of both follows the customer's choice, else their preference. */

@@ -6,8 +6,8 @@
  * network.
  */
 import { useState, type FormEvent } from 'react';
-import type { DriverMove, DriverOrderRow } from '../../api/driver/worker-api.ts';
-import { OrderStatus } from '../../api/orders/status.ts';
+import { DRIVER_MOVES, driverMoveFrom, type DriverMove } from '../../api/driver/moves.ts';
+import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
 import type { TextKey } from '../../api/language/texts.ts';
 import { useT } from '../../app/settings-and-language.tsx';
 import { useSyncWorker } from '../../app/services.tsx';
@@ -16,11 +16,8 @@ import { FormField } from '../../ui/FormField.tsx';
 import { PendingMark } from './PendingMark.tsx';
 import '../../ui/form.css';
 
-const ACTION_BY_STATUS: Partial<Record<number, { move: DriverMove; label: TextKey }>> = {
-  [OrderStatus.PREPARING]: { move: 'accept', label: 'driverAccept' },
-  [OrderStatus.DRIVER_ASSIGNED]: { move: 'pickup', label: 'driverPickedUp' },
-  [OrderStatus.PICKED_UP]: { move: 'deliver', label: 'driverDelivered' },
-};
+/** What the button of each move says. */
+const MOVE_LABEL: Record<DriverMove, TextKey> = { accept: 'driverAccept', pickup: 'driverPickedUp', deliver: 'driverDelivered' };
 
 const PIN_PATTERN = /^\d{4}$/;
 
@@ -32,8 +29,9 @@ export function DriverOrderAction({ order }: { order: DriverOrderRow }) {
   const [pinError, setPinError] = useState<TextKey | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const action = ACTION_BY_STATUS[order.status];
-  if (!action) return null;
+  const move = driverMoveFrom(order.status);
+  if (!move) return null;
+  const action = { move, label: MOVE_LABEL[move] };
   const needsPin = action.move === 'deliver' && order.requires_pin;
   const pinId = `driver-pin-${order.unique_order_id}`;
 
@@ -83,11 +81,12 @@ export function DriverOrderAction({ order }: { order: DriverOrderRow }) {
   );
 }
 
-const STEPS: readonly { status: number; label: TextKey }[] = [
-  { status: OrderStatus.DRIVER_ASSIGNED, label: 'driverStepAccepted' },
-  { status: OrderStatus.PICKED_UP, label: 'driverStepPickedUp' },
-  { status: OrderStatus.DELIVERED, label: 'driverStepDelivered' },
-];
+/** The steps a driver's moves lead to, in order. */
+const STEP_LABEL: Record<DriverMove, TextKey> = { accept: 'driverStepAccepted', pickup: 'driverStepPickedUp', deliver: 'driverStepDelivered' };
+const STEPS: readonly { status: number; label: TextKey }[] = (['accept', 'pickup', 'deliver'] as const).map((move) => ({
+  status: DRIVER_MOVES[move].to,
+  label: STEP_LABEL[move],
+}));
 
 /** Accepted, picked up, delivered: done or not yet, each marked while it waits for the network. */
 export function DriverSteps({ order }: { order: DriverOrderRow }) {

@@ -17,7 +17,7 @@ import { parseNumber } from '../console-values.ts';
 import { useConsoleForm } from '../use-console-form.ts';
 import { useConsoleQuery } from '../use-console-query.ts';
 import { OpeningHoursField } from './OpeningHoursField.tsx';
-import { bodyOf, STORE_FIELDS, STORE_MONEY_FIELDS, storeFieldOfDetail, type StoreDraft, type StoreField } from './store-draft.ts';
+import { bodyOf, DELIVERY_TYPE_CHOICES, STORE_FIELDS, STORE_MONEY_FIELDS, storeFieldOfDetail, type StoreDraft, type StoreField } from './store-draft.ts';
 
 interface StoreFormProps {
   /** null: a new store. */
@@ -84,11 +84,7 @@ export function StoreForm({ storeId, initial, onSaved }: StoreFormProps) {
             {...form.field('delivery_type')}
             label={t('consoleDeliveryType')}
             value={draft.delivery_type}
-            choices={[
-              { value: '1', label: t('consoleDeliveryOnly') },
-              { value: '2', label: t('consolePickupOnly') },
-              { value: '3', label: t('consoleDeliveryAndPickup') },
-            ]}
+            choices={DELIVERY_TYPE_CHOICES.map(({ value, words }) => ({ value, label: t(words) }))}
             onChange={(e) => set('delivery_type', e.target.value as StoreDraft['delivery_type'])}
           />
         </div>

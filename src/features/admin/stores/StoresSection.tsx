@@ -15,7 +15,7 @@ import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
 import { LoadMore, useMorePages } from '../use-more-pages.tsx';
 import { useDebounced } from '../use-debounced.ts';
 import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
-import { draftOf, EMPTY_STORE } from './store-draft.ts';
+import { DELIVERY_TYPE_WORDS, draftOf, EMPTY_STORE } from './store-draft.ts';
 import { StoreForm } from './StoreForm.tsx';
 
 export default function StoresSection() {
@@ -28,7 +28,6 @@ export default function StoresSection() {
   );
 }
 
-const DELIVERY_TYPE_TEXT = { 1: 'consoleDeliveryOnly', 2: 'consolePickupOnly', 3: 'consoleDeliveryAndPickup' } as const;
 
 function StoreList() {
   const t = useT();
@@ -72,7 +71,7 @@ function StoreList() {
                       <div className="form-hint">{store.slug}</div>
                     </th>
                     <td>{store.city}</td>
-                    <td>{t(DELIVERY_TYPE_TEXT[store.delivery_type])}</td>
+                    <td>{t(DELIVERY_TYPE_WORDS[store.delivery_type])}</td>
                     <td>{store.owner_name ?? '—'}</td>
                     <td>
                       {store.is_active ? <Pill tone="good">{t('consoleActive')}</Pill> : <Pill tone="bad">{t('consoleInactive')}</Pill>}{' '}

@@ -9,12 +9,22 @@ import type { CallBody } from '../../../api/calls.ts';
 import type { AdminStore } from '../../../api/admin/catalog-entities.ts';
 import type { TextKey } from '../../../api/language/texts.ts';
 import { moneyText, numberText, optionalText, parseMoney, parseNumber } from '../console-values.ts';
+import { DELIVERY_TYPES, DeliveryType, type DeliveryTypeCode } from '../../../api/delivery-types.ts';
 
 export interface OpeningWindowDraft {
   day: number;
   opens: string;
   closes: string;
 }
+
+/** What each way of taking orders is called in the console. */
+export const DELIVERY_TYPE_WORDS: Record<DeliveryTypeCode, TextKey> = {
+  [DeliveryType.DELIVERY]: 'consoleDeliveryOnly',
+  [DeliveryType.SELFPICKUP]: 'consolePickupOnly',
+  [DeliveryType.BOTH]: 'consoleDeliveryAndPickup',
+};
+/** The store form's choices, in code order. */
+export const DELIVERY_TYPE_CHOICES = DELIVERY_TYPES.map((code) => ({ value: `${code}` as const, words: DELIVERY_TYPE_WORDS[code] }));
 
 export interface StoreDraft {
   name: string;
@@ -29,7 +39,7 @@ export interface StoreDraft {
   rating: string;
   delivery_time: string;
   price_range: string;
-  delivery_type: '1' | '2' | '3';
+  delivery_type: `${DeliveryTypeCode}`;
   address: string;
   phone: string;
   latitude: string;
@@ -101,7 +111,7 @@ export const EMPTY_STORE: StoreDraft = {
   rating: '',
   delivery_time: '30',
   price_range: '',
-  delivery_type: '3',
+  delivery_type: `${DeliveryType.BOTH}`,
   address: '',
   phone: '',
   latitude: '',
@@ -219,7 +229,7 @@ export function bodyOf(draft: StoreDraft): StoreBodyResult {
       ...present('rating', rating),
       ...present('delivery_time', deliveryTime),
       ...present('price_range', priceRange),
-      delivery_type: Number(draft.delivery_type) as 1 | 2 | 3,
+      delivery_type: Number(draft.delivery_type) as DeliveryTypeCode,
       // Emptied: null, which clears what was saved.
       address: optionalText(draft.address.trim()),
       phone,
