@@ -18,6 +18,36 @@ const nodeOnly = ['node:*', 'fs', 'path', 'fastify', 'kysely', 'better-sqlite3',
  * files at the top that compose them. tests/unit/worker/shape.test.ts checks
  * the same on the whole import graph, import circles included.
  */
+const SERVER_SHARES_ONLY_THE_CONTRACT = { group: ['**/src/*/**', '!**/src/api/**', '**/worker/**', '**/sw/**'], message: 'The server shares only the contract (src/api/) with the app, the worker and the service worker.' };
+const ROLE_CHECKED_ONCE = "Who may make a call is its call table's `access`, checked before the handler runs: read the caller with userOf/staffOf (server/routes/api/call-access.ts).";
+
+/** What no file of the UI imports. */
+const UI_IMPORT_RULES = [
+  { group: ['**/worker/**', '**/sw/**'], message: 'The UI talks to the worker and the service worker through src/lib bridges; import their types from src/api.', allowTypeImports: true },
+  { group: ['**/server/**', ...nodeOnly], message: 'The UI never imports server code.' },
+  { group: ['dexie-react-hooks'], message: 'Read the replica with useLiveQuery from src/db/live-query.ts: it renders each new result as a transition.' },
+  {
+    group: ['**/api/language/texts.ts', '**/api/*/texts.ts', '**/api/language/*-texts.ts'],
+    message: "The UI's words come from the replica; the English tables are the worker's and the server's (a value import puts all of them in the first route). Use formatText from language/format-text.ts.",
+    allowTypeImports: true,
+  },
+];
+
+function uiLayers() {
+  const above = (folder, layers, why, allowTypeImports = false) => ({ group: layers.map((layer) => `**/${layer}/**`), message: `${folder}/ ${why}`, allowTypeImports });
+  const layer = (folder, ...rules) => ({
+    files: [`src/${folder}/**/*.{ts,tsx}`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...UI_IMPORT_RULES, ...rules] }] },
+  });
+  return [
+    layer('lib', above('lib', ['base', 'ui', 'features', 'app'], 'is the bottom layer of the UI: it imports only api/ and db/.')),
+    // The home's snapshot is a feature's shape that boot hands to the base: its type only.
+    layer('base', above('base', ['ui', 'app'], 'sits under ui/, features/ and the app shell.'), above('base', ['features'], 'reads no feature (types only).', true)),
+    layer('ui', above('ui', ['features', 'app'], 'is shared by every feature: it imports none of them, nor the app shell.')),
+    layer('features', above('features', ['app'], 'lives inside the app shell: import from base/, ui/ and lib/, never from app/.')),
+  ];
+}
+
 function workerShape() {
   const httpOnly = { group: ['**/server/**', '**/features/**', 'react', 'react-dom', ...nodeOnly], message: 'The worker talks to the server over HTTP only.' };
   const pastADoor = (from) => ({
@@ -103,23 +133,12 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'foodpilot/feature-surface': 'error',
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/worker/**', '**/sw/**'], message: 'The UI talks to the worker and the service worker through src/lib bridges; import their types from src/api.', allowTypeImports: true },
-            { group: ['**/server/**', ...nodeOnly], message: 'The UI never imports server code.' },
-            { group: ['dexie-react-hooks'], message: "Read the replica with useLiveQuery from src/db/live-query.ts: it renders each new result as a transition." },
-            {
-              group: ['**/api/language/texts.ts', '**/api/*/texts.ts', '**/api/language/*-texts.ts'],
-              message: "The UI's words come from the replica; the English tables are the worker's and the server's (a value import puts all of them in the first route). Use formatText from language/format-text.ts.",
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: UI_IMPORT_RULES }],
     },
   },
+  // Issue 31: the UI's layers, bottom up: lib/ (and api/, db/), base/ (the services, settings, words and
+  // replica hooks every screen uses), ui/, features/, and the app shell (app/) on top. Nothing imports upward.
+  ...uiLayers(),
   {
     files: ['src/api/**/*.ts'],
     rules: {
@@ -148,5 +167,30 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Issue 31: the server shares only the contract with the other runtimes.
+    files: ['server/**/*.ts'],
+    ignores: ['server/routes/api/*-handlers.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_SHARES_ONLY_THE_CONTRACT] }],
+    },
+  },
+  {
+    // Issue 31: who may make a call is said in its call table and checked once, before its handler
+    // (server/routes/api/call-access.ts); a handler reads the caller with userOf/staffOf.
+    files: ['server/routes/api/*-handlers.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [SERVER_SHARES_ONLY_THE_CONTRACT],
+          paths: [
+            { name: '../../auth/authenticate.ts', importNames: ['requireUser', 'requireAgent', 'requireDriver'], message: ROLE_CHECKED_ONCE },
+            { name: '../../admin/admin-access.ts', importNames: ['requireAdmin', 'requireConsoleStaff', 'requireOrderStaff'], message: ROLE_CHECKED_ONCE },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -6,13 +6,12 @@
  * gets FORBIDDEN (they learn it exists, which the public store list tells
  * them anyway).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { forbidden } from '../auth/authenticate.ts';
 import type { Database } from '../db/tables.ts';
 import { notFound } from '../http-error.ts';
 import type { SessionUser } from '../repositories/users-repository.ts';
-import { requireAdmin, requireConsoleStaff, type ConsoleUser } from './admin-access.ts';
+import type { ConsoleUser } from './admin-access.ts';
 import { fieldError, requireOnCreate } from './catalog-change.ts';
 
 /** Someone who may use the console's catalogue calls: an administrator or a store owner. */
@@ -20,24 +19,6 @@ export type CatalogStaff = ConsoleUser;
 
 export function isAdmin(user: SessionUser): boolean {
   return user.role === 'admin';
-}
-
-/** The signed-in administrator or store owner, acting as themselves (an agent's customer token is neither). */
-export function requireCatalogStaff(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: { token?: string | undefined },
-): Promise<CatalogStaff> {
-  return requireConsoleStaff(app, request, body, 'Only administrators and store owners can manage the catalogue.');
-}
-
-/** An administrator signed in as themselves (the console's part A rule, admin-access.ts). */
-export async function requireCatalogAdmin(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: { token?: string | undefined },
-): Promise<CatalogStaff> {
-  return (await requireAdmin(app, request, body)) as CatalogStaff;
 }
 
 /** The ids of the stores this person manages: every store for an administrator (undefined), their own for an owner. */

@@ -2,10 +2,9 @@
  * The one place a request becomes a user: the `token` field the spec sends
  * in the body, or `Authorization: Bearer <token>`. A missing, unknown or
  * expired token (or a deleted account) is a 401 UNAUTHORIZED; a banned
- * user's token is a 403 ACCOUNT_BANNED. Every call that takes a token goes
- * through requireUser(); account calls that name a user_id go through
- * requireSelf(), call-centre calls through requireAgent(), the driver area
- * through requireDriver().
+ * user's token is a 403 ACCOUNT_BANNED. Every check of who may make a call
+ * (server/routes/api/call-access.ts) starts with requireUser(); the agent's
+ * and the driver's checks are here too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
@@ -42,17 +41,6 @@ export async function requireUser(
   const user = await app.usersRepository.userByTokenHash(hashToken(token));
   if (!user) throw unauthorized('This session is not valid. Sign in again.');
   if (Number(user.is_banned) === 1 && !options.allowBanned) throw accountBanned();
-  return user;
-}
-
-/** The token's user, who must be the user_id the call names (spec §7 sends both). */
-export async function requireSelf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  body: { token?: string | undefined; user_id: number },
-): Promise<SessionUser> {
-  const user = await requireUser(app, request, body);
-  if (user.id !== body.user_id) throw forbidden('This token belongs to another user.');
   return user;
 }
 

@@ -9,7 +9,7 @@
  *   get-payment-gateways offers); image origins named by the image settings
  *   and the catalogue's image fields; Firebase's endpoints while push is set
  *   up. Styles allow 'unsafe-inline': the admin's custom CSS is a <style> the
- *   app writes at run time (src/app/settings-and-language.tsx).
+ *   app writes at run time (src/base/settings-and-language.tsx).
  * - frame-ancestors 'none' everywhere, except the customer app's pages, which
  *   the desktop landing frames itself (PhonePreview): 'self' there, never
  *   another origin. The console (/admin), the driver area, the API and files

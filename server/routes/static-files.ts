@@ -50,7 +50,7 @@ export interface StaticFilesOptions {
 
 /** The store route's parameter naming the store (spec §2 /stores/:city?/:restaurant). */
 const STORE_PARAM = 'restaurant';
-/** Where the home is the mobile home, with its promo banner: the desktop landing (wider, src/app/hooks/use-media-query.ts) shows none. */
+/** Where the home is the mobile home, with its promo banner: the desktop landing (wider, src/base/hooks/use-media-query.ts) shows none. */
 export const MOBILE_HOME_MEDIA = `(max-width: ${DESKTOP_BREAKPOINT_PX}px)`;
 
 export function cacheControlForBuildFile(relativePath: string): string {

@@ -43,6 +43,7 @@ import { driverCalls } from './driver/calls.ts';
 // The console's tables as types only: their schemas live in all-calls.ts, so the worker's bundle carries none of them.
 import type { catalogAdminCalls } from './admin/catalog-calls.ts';
 import type { adminCalls } from './admin/calls.ts';
+import type { CallDefinition } from './call-definition.ts';
 
 export { API_PREFIX, VERSION_PATH } from './paths.ts';
 
@@ -76,62 +77,74 @@ export const appCalls = {
   ...orderLifecycleCalls,
   ...driverCalls,
   'get-settings': {
+    access: 'anyone',
     summary: 'All settings as key/value pairs; the app stores each under its key.',
     body: NoBody,
     response: Type.Array(SettingSchema),
   },
   'get-all-languages': {
+    access: 'anyone',
     summary: 'The languages the app can be shown in.',
     body: NoBody,
     response: Type.Array(LanguageSchema),
   },
   'get-single-language': {
+    access: 'anyone',
     summary: 'One language with its translations (key → text).',
     body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     response: LanguageWithDataSchema,
   },
   'popular-geo-locations': {
+    access: 'anyone',
     summary: 'Popular locations; the one with is_default is the primary location.',
     body: NoBody,
     response: Type.Array(PopularLocationSchema),
   },
   'get-pages': {
+    access: 'anyone',
     summary: 'The content pages (about, terms, privacy…), without their bodies.',
     body: NoBody,
     response: Type.Array(PageSummarySchema),
   },
   'get-single-page': {
+    access: 'anyone',
     summary: 'One content page by its slug, with its HTML body.',
     body: Type.Object({ slug: Slug }, { additionalProperties: false }),
     response: PageSchema,
   },
   'promo-slider': {
+    access: 'anyone',
     summary: 'Promo slides for a point, grouped as main slides (top of home) and other slides (between stores).',
     body: Type.Object({ ...Point, ...Language }, strict),
     response: PromoSlidesSchema,
   },
   'get-delivery-restaurants': {
+    access: 'anyone',
     summary:
       'Stores that deliver to the point (delivery type 1 or 3, point within the store radius): featured first, then by distance.',
     body: Type.Object({ ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'get-selfpickup-restaurants': {
+    access: 'anyone',
     summary: `Stores that allow self pickup (delivery type 2 or 3) within ${SELF_PICKUP_RADIUS_KM} km of the point: featured first, then by distance.`,
     body: Type.Object({ ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'get-restaurant-category-slides': {
+    access: 'anyone',
     summary: 'The category slides at the top of the store list; each opens its categories_ids.',
     body: LanguageOnly,
     response: Type.Array(CategorySlideSchema),
   },
   'get-all-restaurants-categories': {
+    access: 'anyone',
     summary: 'Every store category.',
     body: LanguageOnly,
     response: Type.Array(StoreCategorySchema),
   },
   'get-filtered-restaurants': {
+    access: 'anyone',
     summary:
       'Stores near the point (delivering to it or open for pickup) in any of the categories: featured first, then by distance.',
     body: Type.Object(
@@ -141,11 +154,13 @@ export const appCalls = {
     response: Type.Array(StoreSchema),
   },
   'get-restaurant-info-and-operational-status': {
+    access: 'anyone',
     summary: 'One store by id with is_open (opening hours) and whether it delivers to the point.',
     body: Type.Object({ id: Id, ...Point, ...Language }, strict),
     response: StoreOperationalStatusSchema,
   },
   'get-restaurant-info': {
+    access: 'anyone',
     summary: 'One store by its slug.',
     path: 'get-restaurant-info/:slug',
     params: Type.Object({ slug: Slug }, strict),
@@ -153,6 +168,7 @@ export const appCalls = {
     response: StoreDetailSchema,
   },
   'get-restaurant-info-by-id': {
+    access: 'anyone',
     summary: 'One store by its id.',
     path: 'get-restaurant-info-by-id/:id',
     params: Type.Object({ id: PathId }, strict),
@@ -160,6 +176,7 @@ export const appCalls = {
     response: StoreDetailSchema,
   },
   'get-restaurant-items': {
+    access: 'anyone',
     summary: "A store's menu: recommended items, then sections with their items; items carry their add-on groups.",
     path: 'get-restaurant-items/:id',
     params: Type.Object({ id: PathId }, strict),
@@ -167,6 +184,7 @@ export const appCalls = {
     response: StoreMenuSchema,
   },
   'get-restaurant-info-with-favourite': {
+    access: 'user',
     summary: "One store by its slug with is_favourite for the signed-in user (token or Authorization: Bearer).",
     path: 'get-restaurant-info-with-favourite/:slug',
     params: Type.Object({ slug: Slug }, strict),
@@ -174,26 +192,31 @@ export const appCalls = {
     response: StoreWithFavouriteSchema,
   },
   'get-single-item': {
+    access: 'anyone',
     summary: 'One item with its add-on groups.',
     body: Type.Object({ id: Id, ...Language }, strict),
     response: ItemSchema,
   },
   'toggle-favorite': {
+    access: 'user',
     summary: "Adds the store to the user's favourites, or removes it when it is there; answers the new state.",
     body: Type.Object({ token: Token, id: Id }, strict),
     response: ToggleFavouriteResultSchema,
   },
   'get-favorite-stores': {
+    access: 'user',
     summary: "The signed-in user's favourite stores with their distance from the point, nearest first.",
     body: Type.Object({ token: Token, ...Point, ...Language }, strict),
     response: Type.Array(StoreSchema),
   },
   'coordinate-to-address': {
+    access: 'anyone',
     summary: 'A formatted address for a point, from the embedded gazetteer (works offline).',
     body: Type.Object({ lat: LatitudeSchema, lng: LongitudeSchema }, strict),
     response: Type.String(),
   },
   'search-places': {
+    access: 'anyone',
     summary: `Places named like q (case and accents ignored): matching popular locations first, then real places from the embedded gazetteer (or the configured online geocoder), nearer the optional point first; at most ${PLACE_SEARCH_LIMIT}. Works with no internet.`,
     body: Type.Object(
       {
@@ -206,26 +229,20 @@ export const appCalls = {
     response: Type.Array(PlaceSchema, { maxItems: PLACE_SEARCH_LIMIT }),
   },
   'search-restaurants': {
+    access: 'anyone',
     summary: 'Stores (by name or description) and items (by name) matching q among the stores serving the point.',
     body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }), ...Point, ...Language }, strict),
     response: SearchResultsSchema,
   },
   'get-store-reviews': {
+    access: 'anyone',
     summary: "A store's reviews, newest first, with the average rating they make.",
     body: Type.Object({ slug: Slug }, strict),
     response: StoreReviewsSchema,
   },
 } as const satisfies Record<string, CallDefinition>;
 
-/** One row of the call table. Calls with path parameters also say where they live and what the parameters are. */
-export interface CallDefinition {
-  summary: string;
-  body: TSchema;
-  response: TSchema;
-  /** The path after /public/api/ with `:name` parameters; the call's name when absent. */
-  path?: string;
-  params?: TSchema;
-}
+export type { CallDefinition } from './call-definition.ts';
 
 /** Every call the server answers: the app's and the console's (admin/calls.ts, admin/catalog-calls.ts); the table itself is in all-calls.ts. */
 export type AllCalls = typeof appCalls & typeof catalogAdminCalls & typeof adminCalls;

@@ -5,7 +5,6 @@
  * call-centre-handlers.ts) and the favourites that need a signed-in user.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/authenticate.ts';
 import { notFound } from '../../http-error.ts';
 import { createAuthHandlers, type AuthCalls } from './auth-handlers.ts';
 import { createCallCentreHandlers, type CallCentreCalls } from './call-centre-handlers.ts';
@@ -13,6 +12,7 @@ import { translatorFor } from '../../catalogue/catalogue-translations.ts';
 import type { CallHandlers } from './call-handler.ts';
 import { createProfileHandlers, type ProfileCalls } from './profile-handlers.ts';
 import { storeListIn } from './store-handlers.ts';
+import { userOf } from './call-access.ts';
 
 type AccountCalls = AuthCalls | ProfileCalls | CallCentreCalls | 'toggle-favorite' | 'get-favorite-stores';
 
@@ -23,13 +23,13 @@ export function createAccountHandlers(app: FastifyInstance): Pick<CallHandlers, 
     ...createCallCentreHandlers(app),
 
     'toggle-favorite': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       if (!(await app.storesRepository.exists(body.id))) throw notFound(`There is no store with id ${body.id}.`);
       return { id: body.id, is_favourite: await app.favouritesRepository.toggle(user.id, body.id) };
     },
 
     'get-favorite-stores': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       const ids = await app.favouritesRepository.storeIdsOf(user.id);
       const list = await app.nearbyStores.byIdsJson(ids, { latitude: body.latitude, longitude: body.longitude });
       return storeListIn(await translatorFor(app.db, body.language), list);

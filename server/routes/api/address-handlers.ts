@@ -5,7 +5,7 @@
  * the token's a 403. Every change runs in one transaction with its agent
  * audit row, and answers the whole list so the app replaces its mirror.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ADDRESS_HOUSE_MAX_LENGTH,
   ADDRESS_TAG_MAX_LENGTH,
@@ -13,7 +13,6 @@ import {
 } from '../../../src/api/account/address-calls.ts';
 import type { Address } from '../../../src/api/account/entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
-import { forbidden, requireUser } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { recordIfActing, type AgentAction } from '../../repositories/agent-actions-repository.ts';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../repositories/addresses-repository.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 type AuditDetails = NonNullable<AgentAction['details']>;
 
@@ -61,12 +61,6 @@ function optionalText(value: string | null | undefined): string | null {
 }
 
 export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, AddressCalls> {
-  async function owner(request: FastifyRequest, body: { token?: string | undefined; user_id?: number | undefined }): Promise<SessionUser> {
-    const user = await requireUser(app, request, body);
-    if (body.user_id !== undefined && body.user_id !== user.id) throw forbidden('This token belongs to another user.');
-    return user;
-  }
-
   /** Runs one change and its audit (what apply answers) in a transaction, then answers the fresh list. */
   async function change(
     user: SessionUser,
@@ -84,12 +78,12 @@ export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, 
 
   return {
     'get-addresses': async (body, request) => {
-      const user = await owner(request, body);
+      const user = userOf(request);
       return app.addressesRepository.listOf(user.id);
     },
 
     'save-address': async (body, request) => {
-      const user = await owner(request, body);
+      const user = userOf(request);
       const fields = checkAddressFields(body);
       const { id } = body;
       return change(user, 'save-address', async (addresses) => {
@@ -100,7 +94,7 @@ export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'delete-address': async (body, request) => {
-      const user = await owner(request, body);
+      const user = userOf(request);
       return change(user, 'delete-address', async (addresses) => {
         if (!(await addresses.remove(user.id, body.id))) throw noSuchAddress(body.id);
         return { address_id: body.id };
@@ -108,7 +102,7 @@ export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'set-default-address': async (body, request) => {
-      const user = await owner(request, body);
+      const user = userOf(request);
       return change(user, 'set-default-address', async (addresses) => {
         if (!(await addresses.makeDefault(user.id, body.id))) throw noSuchAddress(body.id);
         return { address_id: body.id };

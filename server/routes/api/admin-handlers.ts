@@ -1,10 +1,10 @@
 /**
  * The console's calls, part A (src/api/admin/calls.ts): who may call is
- * checked here (admin-access.ts), what each call does lives in server/admin/.
+ * said in the call table and checked before these run (call-access.ts); what
+ * each call does lives in server/admin/.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { adminCalls } from '../../../src/api/admin/calls.ts';
-import { requireAdmin, requireOrderStaff } from '../../admin/admin-access.ts';
 import { assignDriver } from '../../admin/assign-driver.ts';
 import { auditPage } from '../../admin/audit-log.ts';
 import { createLanguage, deleteLanguage, listAdminLanguages, setDefaultLanguage, updateLanguage } from '../../admin/languages-admin.ts';
@@ -18,84 +18,65 @@ import { bumpVersionAudited } from '../../admin/versions-admin.ts';
 import { notFound } from '../../http-error.ts';
 import { readTracking } from '../../ordering/lifecycle-tracking.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { staffOf, userOf } from './call-access.ts';
 
 /** Part B (the catalogue) has its own handlers: catalog-admin-handlers.ts. */
 export type AdminCalls = keyof typeof adminCalls;
 
 export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, AdminCalls> {
-  const admin = (request: FastifyRequest, body: { token?: string | undefined }) => requireAdmin(app, request, body);
-
   return {
-    'admin/get-settings': async (body, request) => {
-      await admin(request, body);
-      return { settings: await listAdminSettings(app.db) };
-    },
-    'admin/save-settings': async (body, request) => saveSettings(app.db, await admin(request, body), body.settings),
-    'admin/get-versions': async (body, request) => {
-      await admin(request, body);
-      return app.versionsRepository.get();
-    },
-    'admin/bump-version': async (body, request) => bumpVersionAudited(app.db, await admin(request, body), body.kind),
+    'admin/get-settings': async () => ({ settings: await listAdminSettings(app.db) }),
+    'admin/save-settings': async (body, request) => saveSettings(app.db, userOf(request), body.settings),
+    'admin/get-versions': async () => app.versionsRepository.get(),
+    'admin/bump-version': async (body, request) => bumpVersionAudited(app.db, userOf(request), body.kind),
 
-    'admin/get-languages': async (body, request) => {
-      await admin(request, body);
-      return listAdminLanguages(app.db);
-    },
+    'admin/get-languages': async () => listAdminLanguages(app.db),
     'admin/create-language': async (body, request) =>
-      createLanguage(app.db, await admin(request, body), {
+      createLanguage(app.db, userOf(request), {
         language_name: body.language_name,
         code: body.code,
         dir: body.dir,
         copyDefault: body.copy_default ?? false,
       }),
-    'admin/update-language': async ({ token, id, ...changes }, request) => updateLanguage(app.db, await admin(request, { token }), id, changes),
-    'admin/set-default-language': async (body, request) => setDefaultLanguage(app.db, await admin(request, body), body.id),
+    'admin/update-language': async ({ token: _token, id, ...changes }, request) => updateLanguage(app.db, userOf(request), id, changes),
+    'admin/set-default-language': async (body, request) => setDefaultLanguage(app.db, userOf(request), body.id),
     'admin/delete-language': async (body, request) => {
-      await deleteLanguage(app.db, await admin(request, body), body.id);
+      await deleteLanguage(app.db, userOf(request), body.id);
       return { success: true as const };
     },
-    'admin/get-translations': async (body, request) => {
-      await admin(request, body);
-      return adminTranslations(app.db, body.id, body.missing_only ?? false);
-    },
-    'admin/save-translations': async (body, request) => saveTranslations(app.db, await admin(request, body), body.id, body.texts),
+    'admin/get-translations': async (body) => adminTranslations(app.db, body.id, body.missing_only ?? false),
+    'admin/save-translations': async (body, request) => saveTranslations(app.db, userOf(request), body.id, body.texts),
 
     'admin/create-location': async (body, request) =>
-      createLocation(app.db, await admin(request, body), {
+      createLocation(app.db, userOf(request), {
         name: body.name,
         latitude: body.latitude,
         longitude: body.longitude,
         isDefault: body.is_default ?? false,
       }),
-    'admin/update-location': async ({ token, id, ...changes }, request) => updateLocation(app.db, await admin(request, { token }), id, changes),
-    'admin/set-primary-location': async (body, request) => setPrimaryLocation(app.db, await admin(request, body), body.id),
-    'admin/delete-location': async (body, request) => deleteLocation(app.db, await admin(request, body), body.id),
+    'admin/update-location': async ({ token: _token, id, ...changes }, request) => updateLocation(app.db, userOf(request), id, changes),
+    'admin/set-primary-location': async (body, request) => setPrimaryLocation(app.db, userOf(request), body.id),
+    'admin/delete-location': async (body, request) => deleteLocation(app.db, userOf(request), body.id),
 
-    'admin/get-users': async ({ token, ...query }, request) => {
-      await admin(request, { token });
-      return listUsers(app.db, query);
-    },
-    'admin/get-user': async (body, request) => {
-      await admin(request, body);
-      return userDetail(app.db, body.user_id);
-    },
-    'admin/create-user': async ({ token, store_ids, ...staff }, request) =>
-      createStaff(app.db, await admin(request, { token }), { ...staff, storeIds: store_ids }),
-    'admin/update-user': async ({ token, user_id, ...changes }, request) => updateUser(app.db, await admin(request, { token }), user_id, changes),
-    'admin/set-user-stores': async (body, request) => setUserStores(app.db, await admin(request, body), body.user_id, body.store_ids),
-    'admin/set-user-ban': async (body, request) => setUserBan(app.db, await admin(request, body), body.user_id, body.is_banned),
+    'admin/get-users': async ({ token: _token, ...query }) => listUsers(app.db, query),
+    'admin/get-user': async (body) => userDetail(app.db, body.user_id),
+    'admin/create-user': async ({ token: _token, store_ids, ...staff }, request) =>
+      createStaff(app.db, userOf(request), { ...staff, storeIds: store_ids }),
+    'admin/update-user': async ({ token: _token, user_id, ...changes }, request) => updateUser(app.db, userOf(request), user_id, changes),
+    'admin/set-user-stores': async (body, request) => setUserStores(app.db, userOf(request), body.user_id, body.store_ids),
+    'admin/set-user-ban': async (body, request) => setUserBan(app.db, userOf(request), body.user_id, body.is_banned),
     'admin/adjust-wallet': async (body, request) =>
-      adjustWallet(app.db, await admin(request, body), body.user_id, { amount: body.amount, reason: body.reason }),
+      adjustWallet(app.db, userOf(request), body.user_id, { amount: body.amount, reason: body.reason }),
 
     'admin/assign-driver': async (body, request) => {
-      const { order, changed } = await assignDriver(app.db, await admin(request, body), body.unique_order_id, body.driver_user_id);
+      const { order, changed } = await assignDriver(app.db, userOf(request), body.unique_order_id, body.driver_user_id);
       const tracking = await readTracking(app.db, Number(order.id));
       if (!tracking) throw notFound('This order no longer exists.');
       return { changed, tracking };
     },
 
     'admin/get-orders': async (body, request) => {
-      const user = await requireOrderStaff(app, request, body);
+      const user = staffOf(request);
       return ordersPage(app.db, user, {
         restaurantId: body.restaurant_id,
         statuses: body.status,
@@ -106,9 +87,6 @@ export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, Ad
         limit: body.limit,
       });
     },
-    'admin/get-audit-log': async (body, request) => {
-      await admin(request, body);
-      return auditPage(app.db, { entity: body.entity, entityId: body.entity_id, userId: body.user_id, before: body.before, limit: body.limit });
-    },
+    'admin/get-audit-log': async (body) => auditPage(app.db, { entity: body.entity, entityId: body.entity_id, userId: body.user_id, before: body.before, limit: body.limit }),
   };
 }

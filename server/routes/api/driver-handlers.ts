@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_HEADER, replayVerdict } from '../../../src/api/outbox.ts';
 import { API_PREFIX } from '../../../src/api/paths.ts';
 import type { DriverActionResult } from '../../../src/api/driver/entities.ts';
-import { accountBanned, requireDriver } from '../../auth/authenticate.ts';
+import { accountBanned } from '../../auth/authenticate.ts';
 import { userByPassword } from '../../accounts/password-sign-in.ts';
 import { loginResult } from '../../accounts/sessions.ts';
 import { readDriverSettings } from '../../drivers/driver-settings.ts';
@@ -19,6 +19,7 @@ import { saveDriverFixes } from '../../drivers/fixes.ts';
 import { driverProfile } from '../../drivers/profile.ts';
 import { checkedTime } from './checked-time.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type DriverCalls =
   | 'delivery/login'
@@ -35,7 +36,6 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
     // Each step goes through the whole request pipeline of its own call (schema, token, Idempotency-Key,
     // rate limits), in process: the batch saves the round trips, never a rule.
     'driver-actions': async (body, request) => {
-      await requireDriver(app, request, body);
       const authorization = request.headers.authorization ?? (body.token ? `Bearer ${body.token}` : undefined);
       const results: DriverActionResult[] = [];
       for (const action of body.actions) {
@@ -62,19 +62,19 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
     },
 
     'delivery/update-user-info': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       return driverProfile(app.db, driver.id);
     },
 
     'toggle-delivery-guy-status': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       const actedAt = checkedTime(body.acted_at, 'acted_at');
       await toggleDuty(app.db, driver.id, { isOnline: body.is_online, actedAt });
       return driverProfile(app.db, driver.id);
     },
 
     'get-delivery-orders': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       const [duty, settings] = await Promise.all([readDuty(app.db, driver.id), readDriverSettings(app.db)]);
       const [offered, held] = await Promise.all([
         duty.isOnline ? offeredOrderRows(app.db, driver.id) : Promise.resolve([]),
@@ -88,17 +88,17 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
     },
 
     'get-single-delivery-order': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       return driverOrderNamed(app.db, driver.id, body.unique_order_id, await readDriverSettings(app.db));
     },
 
     'get-completed-orders': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       return deliveredOrdersPage(app.db, driver.id, { before: body.before, limit: body.limit }, await readDriverSettings(app.db));
     },
 
     'set-delivery-guy-gps-locations': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       const fixes = body.points.map((point, index) => ({
         latitude: point.latitude,
         longitude: point.longitude,

@@ -12,6 +12,7 @@ import { calls } from '../../../src/api/all-calls.ts';
 import { withColumnBounds } from '../../../src/api/column-bounds.ts';
 import { JsonText, type CallHandler } from './call-handler.ts';
 import { createCallHandlers } from './handlers.ts';
+import { accessOf, admitCaller } from './call-access.ts';
 import { ACCOUNT_ROUTE_CONFIG, AVATAR_BODY_LIMIT_BYTES } from './rate-limits.ts';
 
 const callNames = Object.keys(calls) as CallName[];
@@ -47,8 +48,10 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined) request.body = {};
   });
+  app.decorateRequest('caller', null);
   for (const name of callNames) {
     const call: CallDefinition = calls[name];
+    const access = accessOf(name, call.access);
     // The table is keyed by name, so the handler for `name` takes that call's body and params.
     const handler = handlers[name] as CallHandler<CallName>;
     const config = ROUTE_CONFIG[name];
@@ -68,6 +71,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: call.response, ...errorResponses },
       },
       handler: async (request, reply) => {
+        await admitCaller(app, request, request.body, access);
         const result = await handler(request.body as never, request, request.params as never);
         // Already JSON (the response schema still documents it): a string with a JSON type is sent unchanged.
         if (result instanceof JsonText) {

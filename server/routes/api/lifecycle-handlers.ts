@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
 import { OrderStatus, type OrderStatusCode } from '../../../src/api/orders/status.ts';
 import { DRIVER_MOVES } from '../../../src/api/driver/moves.ts';
-import { forbidden, requireDriver, requireUser } from '../../auth/authenticate.ts';
+import { forbidden } from '../../auth/authenticate.ts';
 import { checkDriverMayTake } from '../../drivers/accept-rules.ts';
 import { readDriverSettings } from '../../drivers/driver-settings.ts';
 import type { Database } from '../../db/tables.ts';
@@ -29,6 +29,7 @@ import { storeAnswerWithin } from '../../plugins/idempotency.ts';
 import { checkedTime } from './checked-time.ts';
 import { moveOrderAudited } from '../../admin/audited-order-move.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type LifecycleCalls =
   | 'accept-order'
@@ -63,7 +64,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
 
   /** The order, if the caller may read it; NOT_FOUND otherwise. */
   async function readableOrder(request: FastifyRequest, body: OrderRef): Promise<OrderFacts> {
-    const user = await requireUser(app, request, body);
+    const user = userOf(request);
     const order = await loadOrderFacts(app.db, body.unique_order_id);
     if (!order || !canReadOrder(user, order)) throw notFound(`There is no order ${body.unique_order_id}.`);
     return order;
@@ -96,7 +97,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     to: OrderStatusCode,
     extra: Pick<OrderMove, 'note' | 'prepMinutes'> = {},
   ): Promise<OrderMoveResult> {
-    const user = await requireUser(app, request, body);
+    const user = userOf(request);
     const order = await orderNamed(body.unique_order_id);
     if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
     const move: OrderMove = { orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, ...extra };
@@ -121,7 +122,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     to: OrderStatusCode,
     beforeMove?: (order: OrderFacts) => Promise<void>,
   ): Promise<OrderMoveResult> {
-    const driver = await requireDriver(app, request, body);
+    const driver = userOf(request);
     const actedAt = checkedTime(body.acted_at, 'acted_at');
     const order = await orderNamed(body.unique_order_id);
     const accepting = to === OrderStatus.DRIVER_ASSIGNED;
@@ -148,7 +149,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     },
 
     'get-store-orders': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       const orders = await storeOrdersFor(app.db, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit });
       return { orders };
     },
@@ -164,7 +165,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
       }),
 
     'set-delivery-guy-gps-location': async (body, request) => {
-      const driver = await requireDriver(app, request, body);
+      const driver = userOf(request);
       return saveDriverFix(app.db, driver.id, {
         latitude: body.latitude,
         longitude: body.longitude,

@@ -7,12 +7,12 @@
  * signing up (priced with no wallet and no points); the lifecycle
  * (store and driver moves, tracking, ratings) has its own handlers.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isPaymentGatewayId } from '../../../src/api/checkout/payment-limits.ts';
 import type { AppliedCoupon } from '../../../src/api/orders/entities.ts';
 import { ORDERS_PAGE_SIZE } from '../../../src/api/orders/limits.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
-import { forbidden, requireUser, tokenOf } from '../../auth/authenticate.ts';
+import { forbidden } from '../../auth/authenticate.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { cartAvailability, loadCheckoutStore } from '../../ordering/availability.ts';
 import { cancelOrderByCustomer } from '../../ordering/cancel-order.ts';
@@ -24,6 +24,7 @@ import { placedOrderView, placeOrder } from '../../ordering/place-order.ts';
 import { storeAnswerWithin } from '../../plugins/idempotency.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type CheckoutCalls =
   | 'check-cart-items-availability'
@@ -34,18 +35,6 @@ export type CheckoutCalls =
   | 'cancel-order';
 
 export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, CheckoutCalls> {
-  /** Orders belong to customer accounts; staff accounts work, they do not order. */
-  async function requireCustomer(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser> {
-    const user = await requireUser(app, request, body);
-    if (user.role !== 'customer') throw forbidden('Orders are placed with a customer account.');
-    return user;
-  }
-
-  /** A visitor (no token at all) prices as nobody; a token must still be a customer's. */
-  async function customerOrVisitor(request: FastifyRequest, body: { token?: string | undefined }): Promise<SessionUser | null> {
-    return tokenOf(request, body) === undefined ? null : requireCustomer(request, body);
-  }
-
   async function quote(user: SessionUser | null, body: CheckoutRequest) {
     const settings = await readCheckoutSettings(app.db);
     const balances = user ? await customerBalances(app.db, user.id, { lock: false }) : VISITOR_BALANCES;
@@ -61,10 +50,10 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
       return cartAvailability(app.db, store, items);
     },
 
-    'get-order-quote': async (body, request) => quote(await customerOrVisitor(request, body), body),
+    'get-order-quote': async (body, request) => quote(request.caller, body),
 
     'apply-coupon': async (body, request) => {
-      const priced = await quote(await customerOrVisitor(request, body), body);
+      const priced = await quote(request.caller, body);
       // coupon_code is required by the schema, so a quote that did not refuse it applied it.
       return { success: true as const, coupon: priced.coupon as AppliedCoupon, quote: priced };
     },
@@ -74,7 +63,7 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
       if (request.headers[IDEMPOTENCY_HEADER.toLowerCase()] === undefined) {
         throw new HttpError(400, 'IDEMPOTENCY_KEY_REQUIRED', `place-order needs an ${IDEMPOTENCY_HEADER} header, made once per tap on "Place order".`);
       }
-      const customer = await requireCustomer(request, body);
+      const customer = userOf(request);
       // Switched on by the admin is not enough for a card gateway: it also needs the server's credentials
       // and the store's currency, or the customer would be stuck at payment with an order awaiting it.
       if (isPaymentGatewayId(body.payment_mode) && !(await app.payments.isAvailable(body.payment_mode))) {
@@ -94,7 +83,7 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
     },
 
     'get-orders': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       const customerId = body.user_id ?? user.id;
       // Another customer's orders: only an admin signed in as themselves may read them.
       if (customerId !== user.id && (user.role !== 'admin' || user.acting_user_id !== null)) {
@@ -105,7 +94,7 @@ export function createOrderHandlers(app: FastifyInstance): Pick<CallHandlers, Ch
     },
 
     'cancel-order': async (body, request) => {
-      const customer = await requireCustomer(request, body);
+      const customer = userOf(request);
       const row = await cancelOrderByCustomer(app.db, customer, body);
       return toOrder(app.db, row, { showPin: true });
     },

@@ -7,7 +7,6 @@
  * says which provider and what proof the client handed over.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../../auth/authenticate.ts';
 import {
   confirmOrderPayment,
   loadOrderPayment,
@@ -19,6 +18,7 @@ import { recordIfActing } from '../../repositories/agent-actions-repository.ts';
 import type { PaymentState } from '../../../src/api/checkout/payment-entities.ts';
 import type { SessionUser } from '../../repositories/users-repository.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type PaymentCalls =
   | 'get-payment-gateways'
@@ -40,7 +40,7 @@ export function createPaymentHandlers(app: FastifyInstance): Pick<CallHandlers, 
     action: PaymentCalls,
     step: (user: SessionUser) => Promise<PaymentState>,
   ): Promise<PaymentState> {
-    const user = await requireUser(app, request, body);
+    const user = userOf(request);
     const state = await step(user);
     await recordIfActing(app.db, user, action, { unique_order_id: state.unique_order_id, payment_status: state.payment_status });
     return state;

@@ -2,11 +2,11 @@
  * The signed-in customer's own things: the account (/my-account), the
  * wallet (/my-wallet), alerts (/alerts), the push token, the ban check and
  * the running-order check, and logout (this session only). Calls that name a user_id must name the token's
- * user (requireSelf). What an agent does with a customer's session is also
+ * user (their access, self, is checked before these run). What an agent does with a customer's session is also
  * written to the agent audit.
  */
 import type { FastifyInstance } from 'fastify';
-import { forbidden, requireSelf, requireUser, tokenOf, unauthorized } from '../../auth/authenticate.ts';
+import { forbidden, tokenOf, unauthorized } from '../../auth/authenticate.ts';
 import { hashToken } from '../../auth/tokens.ts';
 import { given, normaliseEmail, normalisePhone, normaliseTaxNumber } from '../../accounts/identifiers.ts';
 import { HttpError, notFound } from '../../http-error.ts';
@@ -17,6 +17,7 @@ import { forgetUpload, storeUploadedImage } from '../../uploads/uploaded-images.
 import type { Account } from '../../../src/api/account/entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type ProfileCalls =
   | 'check-ban'
@@ -74,12 +75,12 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
 
   return {
     'check-ban': async (body, request) => {
-      const user = await requireUser(app, request, body, { allowBanned: true });
+      const user = userOf(request);
       return { is_banned: Number(user.is_banned) === 1 };
     },
 
     'update-user-info': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       if (body.name !== undefined || body.email !== undefined || body.phone !== undefined) await changeDetails(user, body);
       // The order asked about, when it is the user's own (another user's order is simply not reported).
       const order = body.unique_order_id ? await app.ordersRepository.findByUniqueId(body.unique_order_id) : undefined;
@@ -88,14 +89,14 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'check-running-order': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       const running = await app.ordersRepository.runningOf(user.id);
       if (!running) return { running: false, order: null };
       return { running: true, order: { unique_order_id: running.unique_order_id, orderstatus_id: Number(running.status) } };
     },
 
     'delete-user': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       if (user.acting_user_id !== null) throw forbidden('Only the customer can delete their own account.');
       const avatar = await app.usersRepository.softDelete(user.id);
       await forgetUpload(app.db, app.imageStore, avatar);
@@ -103,7 +104,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'change-avatar': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       // Re-encoded (pixels only) and counted against the account's storage quota.
       const url = await storeUploadedImage(app.db, app.imageStore, 'avatar', user, body.avatar);
       const previous = await app.usersRepository.setAvatar(user.id, url);
@@ -113,7 +114,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'update-tax-number': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       const taxNumber = normaliseTaxNumber(body.tax_number);
       await app.usersRepository.setTaxNumber(user.id, taxNumber);
       await recordIfActing(app.db, user, 'update-tax-number', { tax_number: taxNumber });
@@ -121,24 +122,24 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'get-wallet-transactions': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       return app.walletRepository.walletOf(user.id);
     },
 
     'get-user-notifications': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       return app.notificationsRepository.listOf(user.id);
     },
 
     'mark-all-notifications-read': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       const updated = await app.notificationsRepository.markAllRead(user.id);
       await recordIfActing(app.db, user, 'mark-all-notifications-read', { updated });
       return { success: true as const, updated };
     },
 
     'mark-one-notification-read': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       const notification = await app.notificationsRepository.markOneRead(user.id, body.notification_id);
       if (!notification) throw notFound(`There is no alert ${body.notification_id} for this user.`);
       await recordIfActing(app.db, user, 'mark-one-notification-read', { notification_id: body.notification_id });
@@ -146,7 +147,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     },
 
     'save-notification-token': async (body, request) => {
-      const user = await requireSelf(app, request, body);
+      const user = userOf(request);
       // An agent's browser must not receive the customer's pushes.
       if (user.acting_user_id !== null) throw forbidden('An agent acting for a customer cannot receive their notifications.');
       await app.notificationsRepository.savePushToken(user.id, body.push_token);

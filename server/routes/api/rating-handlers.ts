@@ -4,21 +4,21 @@
  * signed in as themselves.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../auth/authenticate.ts';
 import { rateOrder, ratableOrderOf } from '../../ordering/ratings.ts';
 import type { CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 export type RatingCalls = 'get-ratable-order' | 'rate-order';
 
 export function createRatingHandlers(app: FastifyInstance): Pick<CallHandlers, RatingCalls> {
   return {
     'get-ratable-order': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       return { order: await ratableOrderOf(app.db, user, body.unique_order_id) };
     },
 
     'rate-order': async (body, request) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       return rateOrder(app.db, user, {
         uniqueOrderId: body.unique_order_id,
         rating: body.rating,

@@ -1,7 +1,6 @@
 /** The calls that find food: store lists near a point, one store, its menu, sliders, search, reviews, addresses. */
 import type { FastifyInstance } from 'fastify';
 import type { Store, StoreDetail } from '../../../src/api/entities.ts';
-import { requireUser } from '../../auth/authenticate.ts';
 import { distanceKm } from '../../geo/distance.ts';
 import { notFound } from '../../http-error.ts';
 import { NO_RELEASE, type JsonAnswer } from '../../nearby/nearby-engine.ts';
@@ -19,6 +18,7 @@ import {
 } from '../../catalogue/catalogue-translations.ts';
 import { promoSlidesAt } from '../../catalogue/promo-slides.ts';
 import { JsonText, type CallHandlers } from './call-handler.ts';
+import { userOf } from './call-access.ts';
 
 /** A store list's bytes as the answer; a response listener to give them back only when there is something to give back. */
 function listText<T>(answer: JsonAnswer): JsonText<T> {
@@ -109,7 +109,7 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
     },
 
     'get-restaurant-info-with-favourite': async (body, request, { slug }) => {
-      const user = await requireUser(app, request, body);
+      const user = userOf(request);
       const store = found(await stores.detailBySlug(slug), `'${slug}'`);
       return translateStore(await translator(body), {
         ...store,

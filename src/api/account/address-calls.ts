@@ -28,11 +28,13 @@ const AddressList = Type.Array(AddressSchema, { maxItems: MAX_SAVED_ADDRESSES })
 
 export const addressCalls = {
   'get-addresses': {
+    access: 'self',
     summary: "The signed-in user's saved addresses: the default first, then in the order they were saved.",
     body: Type.Object({ token: Token, user_id: UserId }, strict),
     response: AddressList,
   },
   'save-address': {
+    access: 'self',
     summary:
       `Saves an address: a new one without id (the first becomes the default; at most ${MAX_SAVED_ADDRESSES}, TOO_MANY_ADDRESSES), ` +
       `or updates the user's address with that id. address 1–${ADDRESS_TEXT_MAX_LENGTH} characters (ADDRESS_EMPTY, ADDRESS_TOO_LONG), ` +
@@ -54,12 +56,14 @@ export const addressCalls = {
     response: AddressList,
   },
   'delete-address': {
+    access: 'self',
     summary:
       "Deletes one of the user's addresses; when it was the default, the newest remaining address becomes the default. Answers the whole list.",
     body: Type.Object({ token: Token, user_id: UserId, id: AddressId }, strict),
     response: AddressList,
   },
   'set-default-address': {
+    access: 'self',
     summary: "Makes one of the user's addresses the default and every other one not. Answers the whole list.",
     body: Type.Object({ token: Token, user_id: UserId, id: AddressId }, strict),
     response: AddressList,

@@ -51,6 +51,7 @@ import {
 } from './entities.ts';
 import { LatitudeSchema, LongitudeSchema, PopularLocationSchema, VersionInfoSchema } from '../entities.ts';
 import { OrderMoveResultSchema } from '../orders/entities.ts';
+import type { CallDefinition } from '../call-definition.ts';
 
 const strict = { additionalProperties: false } as const;
 /** As in calls.ts: the spec's `token` field, optional because `Authorization: Bearer` works instead. */
@@ -78,6 +79,7 @@ export const adminCalls = {
   // Settings and /version.json
   // -------------------------------------------------------------------------
   'admin/get-settings': {
+    access: 'admin',
     summary:
       'Every setting the app reads (settings/defaults.ts SETTING_DEFAULTS), with its value now, its default, whether it was ever saved, and the kind ' +
       `of field it needs (switch, colour, number with bounds, text/html/css with a length, url, image, choice with its choices), by group. ${adminsOnly}`,
@@ -85,6 +87,7 @@ export const adminCalls = {
     response: AdminSettingsSchema,
   },
   'admin/save-settings': {
+    access: 'admin',
     summary:
       'Saves the settings sent (only the changed keys are needed; a value equal to the stored one changes nothing). All or nothing: ' +
       'UNKNOWN_SETTING (400, a detail per unknown key) or VALIDATION_FAILED (400, a detail per bad value: switches true/false, colours #rrggbb, ' +
@@ -103,11 +106,13 @@ export const adminCalls = {
     response: SavedSettingsSchema,
   },
   'admin/get-versions': {
+    access: 'admin',
     summary: `The two numbers /version.json answers now. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: VersionInfoSchema,
   },
   'admin/bump-version': {
+    access: 'admin',
     summary:
       'Raises one number of /version.json by one (spec §4): settings makes every installed app refetch its settings on its next load ' +
       '(languages, translations and popular locations are refetched on every online load anyway); cache makes every app clear its storage ' +
@@ -120,11 +125,13 @@ export const adminCalls = {
   // Languages and translations
   // -------------------------------------------------------------------------
   'admin/get-languages': {
+    access: 'admin',
     summary: `Every language with how many of the app's built-in keys it translates and how many it misses. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: AdminLanguagesSchema,
   },
   'admin/create-language': {
+    access: 'admin',
     summary:
       'Adds a language (name, BCP 47 code, direction), not the default. It starts empty (the app shows English until it is translated) or, ' +
       `with copy_default, with the default language's texts. LANGUAGE_CODE_TAKEN (409) when the code is in use. ${adminsOnly} ${audited}`,
@@ -135,6 +142,7 @@ export const adminCalls = {
     response: AdminLanguageSchema,
   },
   'admin/update-language': {
+    access: 'admin',
     summary: `Renames a language, or changes its code or direction (what is not sent stays). NOT_FOUND, LANGUAGE_CODE_TAKEN. ${adminsOnly} ${audited}`,
     body: Type.Object(
       {
@@ -149,6 +157,7 @@ export const adminCalls = {
     response: AdminLanguageSchema,
   },
   'admin/set-default-language': {
+    access: 'admin',
     summary:
       'Makes the language the default (exactly one is): the language new visitors get and the server writes alerts in. Answers every ' +
       `language. NOT_FOUND. ${adminsOnly} ${audited}`,
@@ -156,6 +165,7 @@ export const adminCalls = {
     response: AdminLanguagesSchema,
   },
   'admin/delete-language': {
+    access: 'admin',
     summary:
       'Deletes a language and its texts; apps that showed it fall back to the default on their next load. LANGUAGE_IS_DEFAULT (409) for the ' +
       `default language (make another the default first). NOT_FOUND. ${adminsOnly} ${audited}`,
@@ -163,6 +173,7 @@ export const adminCalls = {
     response: SuccessSchema,
   },
   'admin/get-translations': {
+    access: 'admin',
     summary:
       "A language's text for every built-in key beside the English one, with missing set where it has none (missing_only: only those). " +
       `NOT_FOUND. ${adminsOnly}`,
@@ -170,6 +181,7 @@ export const adminCalls = {
     response: AdminTranslationsSchema,
   },
   'admin/save-translations': {
+    access: 'admin',
     summary:
       "Saves a language's texts for the keys sent (only changed keys are needed); an empty text removes the key's text, so the app shows " +
       'English for it. UNKNOWN_TEXT_KEY (400, a detail per key the app does not have); all or nothing. Apps get the texts on their next ' +
@@ -192,6 +204,7 @@ export const adminCalls = {
   // Popular locations (listed by popular-geo-locations; each change answers the list)
   // -------------------------------------------------------------------------
   'admin/create-location': {
+    access: 'admin',
     summary:
       'Adds a popular location (name, latitude −90…90, longitude −180…180); is_default makes it the primary one (exactly one is). ' +
       `Answers every location, the primary first. VALIDATION_FAILED for a blank name. ${adminsOnly} ${audited}`,
@@ -202,6 +215,7 @@ export const adminCalls = {
     response: Type.Array(PopularLocationSchema),
   },
   'admin/update-location': {
+    access: 'admin',
     summary: `Renames or moves a popular location (what is not sent stays). Answers every location. NOT_FOUND. ${adminsOnly} ${audited}`,
     body: Type.Object(
       {
@@ -216,11 +230,13 @@ export const adminCalls = {
     response: Type.Array(PopularLocationSchema),
   },
   'admin/set-primary-location': {
+    access: 'admin',
     summary: `Makes the location the primary one, where visitors without an address start (exactly one is). Answers every location. NOT_FOUND. ${adminsOnly} ${audited}`,
     body: Type.Object({ token: Token, id: Id }, strict),
     response: Type.Array(PopularLocationSchema),
   },
   'admin/delete-location': {
+    access: 'admin',
     summary:
       'Deletes a popular location. LOCATION_IS_PRIMARY (409) for the primary one (without it new visitors would see the Critical Error page: ' +
       `make another primary first). Answers every location left. NOT_FOUND. ${adminsOnly} ${audited}`,
@@ -232,6 +248,7 @@ export const adminCalls = {
   // People
   // -------------------------------------------------------------------------
   'admin/get-users': {
+    access: 'admin',
     summary:
       'Users newest first, paged with before (the previous answer\'s next_before); role filters by role, q matches name, e-mail or phone ' +
       `(any case, any part), banned filters by ban. Store owners and drivers carry their stores. ${adminsOnly}`,
@@ -249,11 +266,13 @@ export const adminCalls = {
     response: AdminUsersPageSchema,
   },
   'admin/get-user': {
+    access: 'admin',
     summary: `One user with their stores and their newest wallet entries. UNKNOWN_USER (404). ${adminsOnly}`,
     body: Type.Object({ token: Token, user_id: Id }, strict),
     response: AdminUserDetailSchema,
   },
   'admin/create-user': {
+    access: 'admin',
     summary:
       'Creates a driver, store owner or call-centre agent who signs in with the e-mail (or phone) and password; store_ids links a driver to ' +
       'the stores they deliver for, or gives a store owner those stores. EMAIL_TAKEN, PHONE_TAKEN (409), INVALID_EMAIL, INVALID_PHONE, ' +
@@ -273,6 +292,7 @@ export const adminCalls = {
     response: AdminUserSchema,
   },
   'admin/update-user': {
+    access: 'admin',
     summary:
       "Changes a user's name, e-mail or phone (an empty phone removes it), or sets a new password (every session of theirs then ends). " +
       `What is not sent stays. UNKNOWN_USER (404), EMAIL_TAKEN, PHONE_TAKEN, INVALID_EMAIL, INVALID_PHONE, PASSWORD_TOO_SHORT. ${adminsOnly} ${audited}`,
@@ -290,6 +310,7 @@ export const adminCalls = {
     response: AdminUserSchema,
   },
   'admin/set-user-stores': {
+    access: 'admin',
     summary:
       "Replaces a person's stores with store_ids: for a driver, the stores whose orders they are offered; for a store owner, the stores " +
       'they own (a store taken from another owner leaves that owner; a store of theirs not listed is left without an owner). ' +
@@ -298,6 +319,7 @@ export const adminCalls = {
     response: AdminUserSchema,
   },
   'admin/set-user-ban': {
+    access: 'admin',
     summary:
       'Bans or unbans a user. A banned user\'s calls answer ACCOUNT_BANNED (check-ban tells the app); their data stays. Administrators ' +
       `cannot ban themselves (FORBIDDEN). UNKNOWN_USER. ${adminsOnly} ${audited}`,
@@ -305,6 +327,7 @@ export const adminCalls = {
     response: AdminUserSchema,
   },
   'admin/adjust-wallet': {
+    access: 'admin',
     summary:
       `Credits (amount > 0) or debits (amount < 0) a user's wallet, in minor units up to ${WALLET_ADJUSTMENT_MAX} either way, with the ` +
       "reason the user reads in their ledger (an 'adjustment' entry made by the administrator). INSUFFICIENT_BALANCE (409) when a debit " +
@@ -325,6 +348,7 @@ export const adminCalls = {
   // Orders and the audit trail
   // -------------------------------------------------------------------------
   'admin/get-orders': {
+    access: 'staff',
     summary:
       'Orders newest first, paged with before: every store\'s for an administrator, their own stores\' for a store owner (restaurant_id of ' +
       'another store: FORBIDDEN). Filters: restaurant_id, status codes, placed from (inclusive) / to (exclusive) as ISO times, q a part of ' +
@@ -346,6 +370,7 @@ export const adminCalls = {
     response: AdminOrdersPageSchema,
   },
   'admin/assign-driver': {
+    access: 'admin',
     summary:
       'Gives a delivery order to a driver: one the store is preparing (preparing → driver assigned), or, before pickup, one another driver ' +
       'has (the order stays driver assigned; the first driver loses it, and a step they queued on it answers FORBIDDEN). The driver must be ' +
@@ -357,6 +382,7 @@ export const adminCalls = {
     response: OrderMoveResultSchema,
   },
   'admin/get-audit-log': {
+    access: 'admin',
     summary:
       'The audit trail newest first, paged with before: who changed what, when, with the values that changed. Filters: entity (settings, ' +
       `languages, translations, popular_locations, users, wallet, orders, versions, and the catalogue's), entity_id, user_id (who made it). ${adminsOnly}`,
@@ -373,4 +399,4 @@ export const adminCalls = {
     ),
     response: AuditPageSchema,
   },
-} as const;
+} as const satisfies Record<string, CallDefinition>;

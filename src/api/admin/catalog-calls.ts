@@ -69,6 +69,7 @@ import {
   UploadedImageSchema,
 } from './catalog-entities.ts';
 import { DeliveryTypeSchema, LatitudeSchema, LongitudeSchema } from '../entities.ts';
+import type { CallDefinition } from '../call-definition.ts';
 
 const strict = { additionalProperties: false } as const;
 /** As in calls.ts: the spec's `token` field, optional because `Authorization: Bearer` works instead. */
@@ -196,6 +197,7 @@ const couponFields = {
 export const catalogAdminCalls = {
   // -- Stores ---------------------------------------------------------------
   'admin/list-stores': {
+    access: 'staff',
     summary:
       `Stores by id, paged with after (the previous answer's next_after); q matches name, slug or city. Store owners see their own. ${ownStores}`,
     body: Type.Object(
@@ -210,11 +212,13 @@ export const catalogAdminCalls = {
     response: AdminStoreListSchema,
   },
   'admin/get-store': {
+    access: 'staff',
     summary: `One store with every field, its opening hours and categories. NOT_FOUND for an unknown id. ${ownStores}`,
     body: Type.Object({ token: Token, id: Id }, strict),
     response: AdminStoreSchema,
   },
   'admin/save-store': {
+    access: 'staff',
     summary:
       'Creates a store (administrators) or changes one. Store owners may change only ' +
       `${STORE_OWNER_STORE_FIELDS.join(', ')} of their own stores (FORBIDDEN naming the other fields). SLUG_TAKEN, ` +
@@ -224,11 +228,13 @@ export const catalogAdminCalls = {
     response: AdminStoreSchema,
   },
   'admin/delete-store': {
+    access: 'admin',
     summary: `Deletes a store with its menu, hours and coupons. ${inUse} ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
   },
   'admin/get-my-stores': {
+    access: 'staff',
     summary:
       "The caller's stores (administrators: every store) with their open state and every item's availability, for the daily switches. " +
       ownStores,
@@ -236,6 +242,7 @@ export const catalogAdminCalls = {
     response: Type.Array(MyStoreSchema),
   },
   'admin/set-store-open': {
+    access: 'staff',
     summary:
       'Starts (is_active true) or stops taking orders: a stopped store shows "not accepting orders" and checkout answers STORE_CLOSED. ' +
       `Opening hours still decide is_open. ${ownStores}`,
@@ -243,6 +250,7 @@ export const catalogAdminCalls = {
     response: StoreOpenStateSchema,
   },
   'admin/set-item-availability': {
+    access: 'staff',
     summary: `Makes an item available (is_active true) or sold out: it leaves the menu and carts holding it get ITEMS_UNAVAILABLE. ${ownStores}`,
     body: Type.Object({ token: Token, item_id: Id, is_active: Type.Boolean() }, strict),
     response: ItemAvailabilitySchema,
@@ -250,11 +258,13 @@ export const catalogAdminCalls = {
 
   // -- Store categories and category slides ---------------------------------
   'admin/list-store-categories': {
+    access: 'admin',
     summary: `Every store category with the stores listed under it. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: Type.Array(AdminStoreCategorySchema),
   },
   'admin/save-store-category': {
+    access: 'admin',
     summary: `Creates (name required) or changes a store category; restaurant_ids replaces its stores (NOT_FOUND for an unknown one). INVALID_IMAGE_URL. ${adminsOnly}`,
     body: Type.Object(
       {
@@ -270,16 +280,19 @@ export const catalogAdminCalls = {
     response: AdminStoreCategorySchema,
   },
   'admin/delete-store-category': {
+    access: 'admin',
     summary: `Deletes a store category; its stores and slides stay, without it. ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
   },
   'admin/list-category-slides': {
+    access: 'admin',
     summary: `Every category slide, active or not, with the categories it opens. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: Type.Array(AdminCategorySlideSchema),
   },
   'admin/save-category-slide': {
+    access: 'admin',
     summary: `Creates (name and image required) or changes a category slide; category_ids replaces what it opens (NOT_FOUND for an unknown one). INVALID_IMAGE_URL. ${adminsOnly}`,
     body: Type.Object(
       {
@@ -296,6 +309,7 @@ export const catalogAdminCalls = {
     response: AdminCategorySlideSchema,
   },
   'admin/delete-category-slide': {
+    access: 'admin',
     summary: `Deletes a category slide. ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
@@ -303,11 +317,13 @@ export const catalogAdminCalls = {
 
   // -- Menus: sections, items, add-on groups ---------------------------------
   'admin/list-item-categories': {
+    access: 'staff',
     summary: `A store's menu sections in their order, with how many items each holds. ${ownStores}`,
     body: Type.Object({ token: Token, restaurant_id: Id }, strict),
     response: Type.Array(AdminItemCategorySchema),
   },
   'admin/save-item-category': {
+    access: 'staff',
     summary: `Creates (restaurant_id and name required) or changes a menu section. ${ownStores}`,
     body: Type.Object(
       { token: Token, id: Type.Optional(Id), restaurant_id: Type.Optional(Id), name: Type.Optional(Name), sort_order: Type.Optional(SortOrder) },
@@ -316,32 +332,38 @@ export const catalogAdminCalls = {
     response: AdminItemCategorySchema,
   },
   'admin/delete-item-category': {
+    access: 'staff',
     summary: `Deletes a menu section; its items stay on the menu under "Other". ${ownStores}`,
     body: Delete,
     response: DeletedSchema,
   },
   'admin/list-items': {
+    access: 'staff',
     summary: `Every item of a store, available or not, with its add-on groups. ${ownStores}`,
     body: Type.Object({ token: Token, restaurant_id: Id }, strict),
     response: Type.Array(AdminItemSchema),
   },
   'admin/save-item': {
+    access: 'staff',
     summary:
       `Creates (restaurant_id, name and price required) or changes an item. WRONG_STORE for a section or add-on group of another store; INVALID_IMAGE_URL. ${ownStores}`,
     body: Type.Object({ token: Token, id: Type.Optional(Id), ...itemFields }, strict),
     response: AdminItemSchema,
   },
   'admin/delete-item': {
+    access: 'staff',
     summary: `Deletes an item; orders keep its name and price. ${ownStores}`,
     body: Delete,
     response: DeletedSchema,
   },
   'admin/list-addon-categories': {
+    access: 'staff',
     summary: `A store's add-on groups with all their add-ons and the items that offer them. ${ownStores}`,
     body: Type.Object({ token: Token, restaurant_id: Id }, strict),
     response: Type.Array(AdminAddonCategorySchema),
   },
   'admin/save-addon-category': {
+    access: 'staff',
     summary:
       'Creates (restaurant_id, name and type required) or changes an add-on group; addons, when given, is the whole list in order. ' +
       'SINGLE takes min_select 0 or 1 and max_select 1 (the default); MULTI needs min_select ≤ max_select (null, the default: no maximum); ' +
@@ -363,6 +385,7 @@ export const catalogAdminCalls = {
     response: AdminAddonCategorySchema,
   },
   'admin/delete-addon-category': {
+    access: 'staff',
     summary: `Deletes an add-on group with its add-ons; items no longer offer it. ${ownStores}`,
     body: Delete,
     response: DeletedSchema,
@@ -370,11 +393,13 @@ export const catalogAdminCalls = {
 
   // -- Promo sliders -----------------------------------------------------------
   'admin/list-promo-sliders': {
+    access: 'admin',
     summary: `Every promo slider, active or not, by position, with its slides. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: Type.Array(AdminPromoSliderSchema),
   },
   'admin/save-promo-slider': {
+    access: 'admin',
     summary: `Creates (name required) or changes a promo slider: main or between stores at position_id, its image size, active. ${adminsOnly}`,
     body: Type.Object(
       {
@@ -391,11 +416,13 @@ export const catalogAdminCalls = {
     response: AdminPromoSliderSchema,
   },
   'admin/delete-promo-slider': {
+    access: 'admin',
     summary: `Deletes a promo slider with its slides. ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
   },
   'admin/save-promo-slide': {
+    access: 'admin',
     summary:
       'Creates (promo_slider_id, name and image required) or changes a slide. It opens a store or an item (model and model_id, NOT_FOUND ' +
       'for an unknown one) or a url: an app path (/stores/…) or an https address (INVALID_LINK otherwise); model null with no url is a ' +
@@ -417,6 +444,7 @@ export const catalogAdminCalls = {
     response: AdminPromoSliderSchema,
   },
   'admin/delete-promo-slide': {
+    access: 'admin',
     summary: `Deletes a slide. ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
@@ -424,11 +452,13 @@ export const catalogAdminCalls = {
 
   // -- Content pages -------------------------------------------------------------
   'admin/list-pages': {
+    access: 'admin',
     summary: `Every content page with its body. ${adminsOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: Type.Array(AdminPageSchema),
   },
   'admin/save-page': {
+    access: 'admin',
     summary:
       'Creates (name, slug and body required) or changes a content page. The body is HTML, sanitised on the server with the rules the app ' +
       `uses (scripts, styles, event handlers and javascript: links are dropped); the answer holds what was kept. SLUG_TAKEN. ${adminsOnly}`,
@@ -446,6 +476,7 @@ export const catalogAdminCalls = {
     response: AdminPageSchema,
   },
   'admin/delete-page': {
+    access: 'admin',
     summary: `Deletes a content page. ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
@@ -453,11 +484,13 @@ export const catalogAdminCalls = {
 
   // -- Coupons ---------------------------------------------------------------------
   'admin/list-coupons': {
+    access: 'admin',
     summary: `Every coupon, newest first; with restaurant_id, those of that store and those for any store. ${adminsOnly}`,
     body: Type.Object({ token: Token, restaurant_id: Type.Optional(Id) }, strict),
     response: Type.Array(AdminCouponSchema),
   },
   'admin/save-coupon': {
+    access: 'admin',
     summary:
       'Creates (code, discount_type and discount_value required) or changes a coupon. CODE_TAKEN, INVALID_DISCOUNT (a PERCENT above 100, ' +
       `or max_discount on a FIXED coupon), INVALID_DATE_RANGE, NOT_FOUND (store). ${adminsOnly}`,
@@ -465,6 +498,7 @@ export const catalogAdminCalls = {
     response: AdminCouponSchema,
   },
   'admin/delete-coupon': {
+    access: 'admin',
     summary: `Deletes a coupon nobody has used; ${inUse} ${adminsOnly}`,
     body: Delete,
     response: DeletedSchema,
@@ -472,6 +506,7 @@ export const catalogAdminCalls = {
 
   // -- Catalogue texts in other languages (issue 15.7) ------------------------------
   'admin/get-catalogue-translations': {
+    access: 'staff',
     summary:
       "A catalogue record's names and descriptions in the languages other than the default one. Stores, items and menu sections: " +
       `${ownStores} Store categories and slides: ${adminsOnly} NOT_FOUND for an unknown record.`,
@@ -479,6 +514,7 @@ export const catalogAdminCalls = {
     response: CatalogueTranslationsSchema,
   },
   'admin/save-catalogue-translations': {
+    access: 'staff',
     summary:
       "Writes a record's texts in other languages; customers who chose that language see them, and the record's own text where one is " +
       'empty. Per language given, a field sent replaces its text and an empty (or blank) one removes it; fields and languages not sent stay. ' +
@@ -509,6 +545,7 @@ export const catalogAdminCalls = {
 
   // -- Images ------------------------------------------------------------------------
   'admin/upload-image': {
+    access: 'staff',
     summary:
       `Stores a catalogue picture (a data URL or base64; PNG, JPEG or WebP, at most ${CATALOG_IMAGE_MAX_BYTES / 1024 / 1024} MB) and answers ` +
       `its address for an image field. It is decoded and re-encoded (pixels only, at most 2048 px a side); unreadable bytes are ` +
@@ -520,4 +557,4 @@ export const catalogAdminCalls = {
     ),
     response: UploadedImageSchema,
   },
-} as const;
+} as const satisfies Record<string, CallDefinition>;

@@ -25,6 +25,7 @@ const OrderRef = { token: Token, unique_order_id: UniqueOrderId };
 
 export const paymentCalls = {
   'get-payment-gateways': {
+    access: 'anyone',
     summary:
       'The ways to pay a customer can choose now: cash on delivery and the wallet when switched on in the settings, and each online gateway ' +
       'the admin switched on whose credentials the server has (and that takes the store currency), with the public values its script needs. Never a secret.',
@@ -32,6 +33,7 @@ export const paymentCalls = {
     response: Type.Array(PaymentGatewaySchema),
   },
   'start-payment': {
+    access: 'user',
     summary:
       "Opens the gateway's payment for an order awaiting payment and answers what the client does next (confirm with Stripe.js, " +
       'redirect, or open the provider\'s checkout script). A second call resumes the same payment where the provider allows it. ' +
@@ -43,6 +45,7 @@ export const paymentCalls = {
     response: PaymentStateSchema,
   },
   'stripe-accept': {
+    access: 'user',
     summary:
       "Stripe: settles the order's PaymentIntent. With payment_method (a pm_… from Stripe.js) the server confirms the intent with it; " +
       'without, it reads the intent the client confirmed. Succeeded: the order is placed and paid; failed: payment failed; ' +
@@ -51,17 +54,20 @@ export const paymentCalls = {
     response: PaymentStateSchema,
   },
   'stripe-redirect-capture': {
+    access: 'user',
     summary:
       'Stripe: the return from a redirect-based method or 3-D Secure (?payment_intent=pi_…): reads the intent and settles its order.',
     body: Type.Object({ token: Token, payment_intent: GatewayRef }, strict),
     response: PaymentStateSchema,
   },
   'razorpay-create-order': {
+    access: 'user',
     summary: "Razorpay: creates (or resumes) the Razorpay order for an order awaiting payment; answers Razorpay Checkout's fields.",
     body: Type.Object(OrderRef, strict),
     response: PaymentStateSchema,
   },
   'razorpay-process': {
+    access: 'user',
     summary:
       "Razorpay: what Razorpay Checkout handed the page; the signature (HMAC-SHA256 of order_id|payment_id with the key secret) is checked, " +
       'then the payment is read from Razorpay (captured if only authorised) and the order settled.',
@@ -77,22 +83,26 @@ export const paymentCalls = {
     response: PaymentStateSchema,
   },
   'paytm-verify': {
+    access: 'user',
     summary: "Paytm: after JS Checkout closes, asks Paytm's transaction status API (signed both ways) and settles the order.",
     body: Type.Object(OrderRef, strict),
     response: PaymentStateSchema,
   },
   'paymongo-verify': {
+    access: 'user',
     summary: 'PayMongo: after the hosted checkout returns, reads the checkout session and settles the order.',
     body: Type.Object(OrderRef, strict),
     response: PaymentStateSchema,
   },
   'mercado-pago-verify': {
+    access: 'user',
     summary:
       'Mercado Pago: the return from Checkout Pro (?payment_id=…): reads the payment, checks it is for this order and amount, and settles the order.',
     body: Type.Object({ ...OrderRef, payment_id: GatewayRef }, strict),
     response: PaymentStateSchema,
   },
   'khalti-verify': {
+    access: 'user',
     summary: "Khalti: the return from Khalti's payment page: looks the order's pidx up with Khalti (never trusting the return URL's status) and settles the order.",
     body: Type.Object(OrderRef, strict),
     response: PaymentStateSchema,

@@ -30,6 +30,7 @@ const driversOnly = 'Drivers only (FORBIDDEN otherwise).';
 
 export const driverCalls = {
   'delivery/login': {
+    access: 'anyone',
     summary:
       'A driver signs in with e-mail (or phone) and password; answers the user and a new auth_token. Any other account is refused ' +
       'as a wrong password is (WRONG_PASSWORD 401, counted as a wrong try), a banned driver gets ACCOUNT_BANNED. Locked and rate limited like login.',
@@ -44,11 +45,13 @@ export const driverCalls = {
     response: LoginResultSchema,
   },
   'delivery/update-user-info': {
+    access: 'driver',
     summary: `The driver's profile now: on or off duty, orders held and completed, wallet, earnings, cash in hand, linked stores. ${driversOnly}`,
     body: Type.Object({ token: Token }, strict),
     response: DriverProfileSchema,
   },
   'toggle-delivery-guy-status': {
+    access: 'driver',
     summary:
       'Goes on duty (is_online true) or off duty; without is_online it flips. acted_at is when the driver switched, for a toggle queued ' +
       'offline: one older than the last change changes nothing, so a late replay never undoes a newer switch. Going off duty with orders ' +
@@ -57,6 +60,7 @@ export const driverCalls = {
     response: DriverProfileSchema,
   },
   'get-delivery-orders': {
+    access: 'driver',
     summary:
       "New orders (delivery orders of the driver's linked stores that the store is preparing and no driver has; none while off duty) and " +
       `the driver's own orders on the way. ${driversOnly}`,
@@ -64,6 +68,7 @@ export const driverCalls = {
     response: DriverOrdersSchema,
   },
   'get-single-delivery-order': {
+    access: 'driver',
     summary:
       "One order the driver may see: offered to them (their store, no driver yet) or theirs in any state. NOT_FOUND otherwise. The customer's " +
       `name and phone only once it is theirs. ${driversOnly}`,
@@ -71,6 +76,7 @@ export const driverCalls = {
     response: DriverOrderSchema,
   },
   'get-completed-orders': {
+    access: 'driver',
     summary: `The orders the driver delivered, newest first, paged with before (the previous answer's next_before). ${driversOnly}`,
     body: Type.Object(
       {
@@ -83,6 +89,7 @@ export const driverCalls = {
     response: DriverCompletedOrdersSchema,
   },
   'set-delivery-guy-gps-locations': {
+    access: 'driver',
     summary:
       `A batch of fixes taken while offline (1 to ${DRIVER_GPS_BATCH_MAX}), in any order: each is kept in the driver's track, the newest ` +
       `becomes their position unless a newer one is stored already. A replayed batch records nothing twice. ${driversOnly}`,
@@ -93,6 +100,7 @@ export const driverCalls = {
     response: DriverFixesSavedSchema,
   },
   'driver-actions': {
+    access: 'driver',
     summary:
       `Several queued steps of the driver at once (1 to ${DRIVER_ACTIONS_BATCH_MAX}), in the order they were taken: each runs exactly as its own ` +
       'call would, with its own Idempotency-Key (key), so a step already applied answers its first answer again and changes nothing. ' +

@@ -73,6 +73,7 @@ const checkoutErrors =
 
 export const orderCalls = {
   'check-cart-items-availability': {
+    access: 'anyone',
     summary:
       'Checks each cart line against the store now: the item is still sold, active, of this store, and its add-on choice still valid; ' +
       'answers each line with its current name and unit price, and whether the store takes orders now. Works without a token. ' +
@@ -81,6 +82,7 @@ export const orderCalls = {
     response: CartAvailabilitySchema,
   },
   'get-order-quote': {
+    access: 'visitor-or-customer',
     summary:
       "The server's price for this cart now, part by part (subtotal, store charge, delivery fee by distance, tax, tip, coupon, loyalty, wallet), " +
       `with the loyalty rules and the customer's points, for the checkout to show before placing. Refuses what place-order would: ${checkoutErrors}. ` +
@@ -89,6 +91,7 @@ export const orderCalls = {
     response: OrderQuoteSchema,
   },
   'apply-coupon': {
+    access: 'visitor-or-customer',
     summary:
       'Checks a coupon against this cart and this customer and answers what it takes off with the new quote. ' +
       'Works without a token (a visitor trying a coupon); the per-customer limit is then checked when the order is placed. ' +
@@ -101,6 +104,7 @@ export const orderCalls = {
     response: AppliedCouponResultSchema,
   },
   'place-order': {
+    access: 'customer',
     summary:
       'Places the order: needs the Idempotency-Key header (IDEMPOTENCY_KEY_REQUIRED), so a double tap or a replay creates one order and answers the first answer again. ' +
       'Re-prices the cart from the database; takes the wallet part, the loyalty points and the coupon use in the same transaction. ' +
@@ -122,6 +126,7 @@ export const orderCalls = {
     response: OrderSchema,
   },
   'get-orders': {
+    access: 'user',
     summary:
       `The customer's orders, newest first, ${ORDERS_PAGE_SIZE} a page (limit up to ${ORDERS_PAGE_MAX}); before is the next_before of the previous page. ` +
       "user_id, when sent, must be the token's user (an admin may name any customer).",
@@ -137,6 +142,7 @@ export const orderCalls = {
     response: OrdersPageSchema,
   },
   'cancel-order': {
+    access: 'customer',
     summary:
       'The customer cancels their order while the store has not accepted it (placed) or its card payment is pending: the wallet part is refunded, ' +
       'redeemed points and the coupon use are given back. ORDER_NOT_CANCELLABLE (409) once the store accepted; NOT_FOUND for an order that is not theirs.',
@@ -174,6 +180,7 @@ const driverMove = 'Drivers only (FORBIDDEN otherwise); acted_at is when they ac
 
 export const orderLifecycleCalls = {
   'accept-order': {
+    access: 'user',
     summary:
       `The store accepts a placed order: placed → preparing. prep_minutes (${PREP_MINUTES_MIN}–${PREP_MINUTES_MAX}) is how long the food ` +
       'takes: the customer then sees estimated_ready_at on the order and its tracking. A replay on an order already preparing changes nothing. ' +
@@ -185,16 +192,19 @@ export const orderLifecycleCalls = {
     response: OrderMoveResultSchema,
   },
   'mark-order-ready': {
+    access: 'user',
     summary: `A self-pickup order is ready at the counter: preparing → ready for pickup (WRONG_ORDER_TYPE for a delivery order). ${storeMove}`,
     body: Type.Object(OrderRef, strict),
     response: OrderMoveResultSchema,
   },
   'complete-pickup-order': {
+    access: 'user',
     summary: `The customer collected their self-pickup order: ready for pickup → completed; a cash order is then paid. ${storeMove}`,
     body: Type.Object(OrderRef, strict),
     response: OrderMoveResultSchema,
   },
   'store-cancel-order': {
+    access: 'user',
     summary:
       `The store cancels an order before it is picked up, with a reason the customer reads. The wallet part is refunded, redeemed points ` +
       `and the coupon use are given back. ${storeMove}`,
@@ -202,6 +212,7 @@ export const orderLifecycleCalls = {
     response: OrderMoveResultSchema,
   },
   'get-store-orders': {
+    access: 'user',
     summary:
       `The orders of the caller's stores (every store for an admin), newest first, at most ${STORE_ORDERS_LIMIT} (limit); ` +
       'status filters by status codes, restaurant_id by one store (FORBIDDEN for a store that is not theirs). Store owners and admins only. ' +
@@ -218,6 +229,7 @@ export const orderLifecycleCalls = {
     response: StoreOrdersSchema,
   },
   'accept-to-deliver': {
+    access: 'driver',
     summary:
       `A driver takes a delivery order the store is preparing: preparing → driver assigned, the driver being the caller. ` +
       `ORDER_TAKEN (409) when another driver has it, WRONG_ORDER_TYPE for self pickup. ${driverMove}`,
@@ -225,11 +237,13 @@ export const orderLifecycleCalls = {
     response: OrderMoveResultSchema,
   },
   'pickedup-order': {
+    access: 'driver',
     summary: `The assigned driver picked the order up at the store: driver assigned → picked up (FORBIDDEN for another driver). ${driverMove}`,
     body: Type.Object({ ...OrderRef, acted_at: ActedAt }, strict),
     response: OrderMoveResultSchema,
   },
   'deliver-order': {
+    access: 'driver',
     summary:
       `The assigned driver hands the order over: picked up → delivered, with the customer's ${DELIVERY_PIN_DIGITS}-digit delivery_pin ` +
       '(missing or wrong: WRONG_DELIVERY_PIN, 422) unless the setting deliveryPinRequired is off. A cash order is then paid (the cash ' +
@@ -239,6 +253,7 @@ export const orderLifecycleCalls = {
     response: OrderMoveResultSchema,
   },
   'set-delivery-guy-gps-location': {
+    access: 'driver',
     summary:
       "The driver's position (recorded_at: when the device took the fix, default now): a fix older than the one stored is ignored " +
       '(stored: false), so queued fixes replayed late never move the driver back. Pushed to the order-events streams of their running orders. Drivers only.',
@@ -255,6 +270,7 @@ export const orderLifecycleCalls = {
     response: DriverPositionSavedSchema,
   },
   'get-delivery-guy-gps-location': {
+    access: 'user',
     summary:
       "The last position of the order's driver while they have it (driver assigned, picked up); null before and after. " +
       'For whoever may read the order: its customer, its store, its driver, admins.',
@@ -262,6 +278,7 @@ export const orderLifecycleCalls = {
     response: OrderDriverPositionSchema,
   },
   'get-order-status': {
+    access: 'user',
     summary:
       'Where an order stands now (status, history, driver and position, updated_at): cheap, for polling when the order-events stream is ' +
       'not available. For whoever may read the order (NOT_FOUND otherwise).',
@@ -269,6 +286,7 @@ export const orderLifecycleCalls = {
     response: OrderTrackingSchema,
   },
   'get-ratable-order': {
+    access: 'user',
     summary:
       'A delivered order of the customer not rated yet: the one named (NOT_FOUND when not theirs, ORDER_NOT_RATABLE before delivery, ALREADY_RATED), ' +
       `or without unique_order_id the newest one delivered in the last ${RATING_PROMPT_DAYS} days (order: null when there is none).`,
@@ -276,6 +294,7 @@ export const orderLifecycleCalls = {
     response: RatableOrderAnswerSchema,
   },
   'rate-order': {
+    access: 'user',
     summary:
       `The customer rates their delivered order once: ${RATING_MIN}–${RATING_MAX} stars for the store with an optional comment (at most ` +
       `${MAX_RATING_COMMENT_LENGTH} characters; it shows on the store's reviews), and ${RATING_MIN}–${RATING_MAX} for the driver when one delivered it. ` +
