@@ -24,6 +24,7 @@ import { OrderTrackers, ordersApi, type TrackingOptions } from './orders/api.ts'
 import { OutboxDrainer, OutboxEffects, drainOnce, outboxApi, type DrainerOptions, type OutboxAccess } from './outbox/api.ts';
 import type { SyncContext } from './replica/context.ts';
 import { recordConnectivity } from './replica/sync-state.ts';
+import { neverThrow } from './replica/never-throw.ts';
 
 export interface SyncServiceOptions {
   db: ReplicaDatabase;
@@ -113,16 +114,41 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   });
   const { openStoreBeforeAsked, ...catalogHandlers } = catalogApi({ ctx, outbox });
   // Areas that queue actions register their outbox effects as they are made.
-  const api = {
-    ...bootHandlers,
-    ...outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
-    ...catalogHandlers,
-    ...cartApi({ ctx, outbox }),
-    ...accountApi({ ctx, outbox, afterLogout: () => trackers.stopAll() }),
-    ...checkoutApi({ ctx, send, retryBaseMs: options.apiRetryBaseMs ?? 500 }),
-    ...ordersApi({ ctx, trackers }),
-    ...driverApi({ ctx, outbox }),
-  } satisfies SyncWorkerApi;
+  const api: SyncWorkerApi = composeAreas(
+    bootHandlers,
+    outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
+    catalogHandlers,
+    cartApi({ ctx, outbox }),
+    accountApi({ ctx, outbox, afterLogout: () => trackers.stopAll() }),
+    checkoutApi({ ctx, send, retryBaseMs: options.apiRetryBaseMs ?? 500 }),
+    ordersApi({ ctx, trackers }),
+    driverApi({ ctx, outbox }),
+  );
 
   return { api, drainer, trackers, reconnect, bootBeforeAsked, openStoreBeforeAsked };
+}
+
+/**
+ * The worker's API from its areas' methods (issue 31): each area answers its
+ * own methods, and this merges them, once, for every method:
+ *
+ * - a name two areas answer is refused when the worker starts (a plain
+ *   `{ ...a, ...b }` let the later one silently win);
+ * - every method keeps the worker's promise to the UI (DESIGN §3): it
+ *   resolves to a result and never throws (neverThrow), applied here rather
+ *   than by hand in each area, so no method can be left out.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any method's own arguments pass through unchanged
+type AreaMethods = Record<string, (...args: any[]) => Promise<unknown>>;
+type Merged<Areas extends readonly AreaMethods[]> = Areas extends readonly [infer First, ...infer Rest extends readonly AreaMethods[]] ? First & Merged<Rest> : unknown;
+
+export function composeAreas<const Areas extends readonly AreaMethods[]>(...areas: Areas): Merged<Areas> {
+  const api: AreaMethods = {};
+  for (const area of areas) {
+    for (const [name, method] of Object.entries(area)) {
+      if (Object.hasOwn(api, name)) throw new Error(`Two areas of the sync worker answer ${name}: each method belongs to one area.`);
+      api[name] = (...args) => neverThrow(() => method(...args));
+    }
+  }
+  return api as Merged<Areas>;
 }

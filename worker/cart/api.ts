@@ -7,7 +7,6 @@
 import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';
-import { neverThrow } from '../replica/never-throw.ts';
 import { cartCheckEffect } from './availability-check.ts';
 import { addToCart, checkCart, clearCart, removeCartLine, restoreCartLine, setCartLineQuantity } from './cart.ts';
 import { CHECK_CART_CALL } from './rows.ts';
@@ -25,11 +24,11 @@ export function cartApi({ ctx, outbox }: CartApiDeps): CartHandlers {
   const { effects } = outbox;
   if (!effects.get(CHECK_CART_CALL)) effects.register(CHECK_CART_CALL, cartCheckEffect(ctx.db, ctx.now));
   return {
-    addToCart: (input) => neverThrow(() => addToCart(ctx, input)),
-    setCartLineQuantity: (lineId, quantity) => neverThrow(() => setCartLineQuantity(ctx, lineId, quantity)),
-    removeCartLine: (lineId) => neverThrow(() => removeCartLine(ctx, lineId)),
-    restoreCartLine: (removed) => neverThrow(() => restoreCartLine(ctx, removed)),
-    clearCart: () => neverThrow(() => clearCart(ctx)),
-    checkCart: () => neverThrow(() => checkCart(ctx, outbox)),
+    addToCart: (input) => addToCart(ctx, input),
+    setCartLineQuantity: (lineId, quantity) => setCartLineQuantity(ctx, lineId, quantity),
+    removeCartLine: (lineId) => removeCartLine(ctx, lineId),
+    restoreCartLine: (removed) => restoreCartLine(ctx, removed),
+    clearCart: () => clearCart(ctx),
+    checkCart: () => checkCart(ctx, outbox),
   };
 }

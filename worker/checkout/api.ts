@@ -7,7 +7,6 @@
 import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
 import type { HttpSend } from '../net/http.ts';
 import type { SyncContext } from '../replica/context.ts';
-import { neverThrow } from '../replica/never-throw.ts';
 import { processRazorpayPayment, verifyGatewayPayment } from './gateways.ts';
 import { captureStripeRedirect, confirmStripePayment, startPayment } from './payment.ts';
 import { placeOrder } from './place-order.ts';
@@ -39,16 +38,16 @@ export type CheckoutHandlers = Pick<
 export function checkoutApi({ ctx, send, retryBaseMs }: CheckoutApiDeps): CheckoutHandlers {
   const checkout: CheckoutDeps = { send, quotes: new LatestRequest(), retryBaseMs };
   return {
-    refreshPaymentGateways: () => neverThrow(() => refreshPaymentGateways(ctx)),
-    quoteCheckout: (choices) => neverThrow(() => quoteCheckout(ctx, checkout, choices)),
-    applyCoupon: (code, choices) => neverThrow(() => applyCoupon(ctx, checkout, code, choices)),
-    removeCoupon: () => neverThrow(() => removeCoupon(ctx)),
-    setLoyaltyRedemption: (points) => neverThrow(() => setLoyaltyRedemption(ctx, points)),
-    placeOrder: (input) => neverThrow(() => placeOrder(ctx, checkout, input)),
-    startPayment: (uniqueOrderId) => neverThrow(() => startPayment(ctx, checkout, uniqueOrderId)),
-    confirmStripePayment: (uniqueOrderId, paymentMethod) => neverThrow(() => confirmStripePayment(ctx, checkout, uniqueOrderId, paymentMethod)),
-    captureStripeRedirect: (paymentIntent) => neverThrow(() => captureStripeRedirect(ctx, checkout, paymentIntent)),
-    processRazorpayPayment: (uniqueOrderId, answer) => neverThrow(() => processRazorpayPayment(ctx, checkout, uniqueOrderId, answer)),
-    verifyGatewayPayment: (uniqueOrderId, gateway, paymentId) => neverThrow(() => verifyGatewayPayment(ctx, checkout, uniqueOrderId, gateway, paymentId)),
+    refreshPaymentGateways: () => refreshPaymentGateways(ctx),
+    quoteCheckout: (choices) => quoteCheckout(ctx, checkout, choices),
+    applyCoupon: (code, choices) => applyCoupon(ctx, checkout, code, choices),
+    removeCoupon: () => removeCoupon(ctx),
+    setLoyaltyRedemption: (points) => setLoyaltyRedemption(ctx, points),
+    placeOrder: (input) => placeOrder(ctx, checkout, input),
+    startPayment: (uniqueOrderId) => startPayment(ctx, checkout, uniqueOrderId),
+    confirmStripePayment: (uniqueOrderId, paymentMethod) => confirmStripePayment(ctx, checkout, uniqueOrderId, paymentMethod),
+    captureStripeRedirect: (paymentIntent) => captureStripeRedirect(ctx, checkout, paymentIntent),
+    processRazorpayPayment: (uniqueOrderId, answer) => processRazorpayPayment(ctx, checkout, uniqueOrderId, answer),
+    verifyGatewayPayment: (uniqueOrderId, gateway, paymentId) => verifyGatewayPayment(ctx, checkout, uniqueOrderId, gateway, paymentId),
   };
 }

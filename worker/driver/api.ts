@@ -49,13 +49,13 @@ export function driverApi({ ctx, outbox }: DriverApiDeps): DriverHandlers {
   }
   if (!effects.get(TOGGLE_DUTY_CALL)) effects.register(TOGGLE_DUTY_CALL, dutyToggleEffect(ctx.db, ctx.now));
   return {
-    driverLogin: (input) => neverThrow(() => driverLogin(ctx, input)),
+    driverLogin: (input) => driverLogin(ctx, input),
     driverLogout: () => driverLogout(ctx),
-    refreshDriver: () => neverThrow(() => refreshDriver(ctx)),
-    refreshDriverOrder: (uniqueOrderId) => neverThrow(() => refreshDriverOrder(ctx, uniqueOrderId)),
-    refreshCompletedOrders: (before) => neverThrow(() => refreshCompletedOrders(ctx, before)),
-    setDriverOnline: (online) => neverThrow(() => setDriverOnline(ctx, outbox, online)),
-    driverMove: (uniqueOrderId, move, deliveryPin) => neverThrow(() => driverMove(ctx, outbox, uniqueOrderId, move, deliveryPin)),
+    refreshDriver: () => refreshDriver(ctx),
+    refreshDriverOrder: (uniqueOrderId) => refreshDriverOrder(ctx, uniqueOrderId),
+    refreshCompletedOrders: (before) => refreshCompletedOrders(ctx, before),
+    setDriverOnline: (online) => setDriverOnline(ctx, outbox, online),
+    driverMove: (uniqueOrderId, move, deliveryPin) => driverMove(ctx, outbox, uniqueOrderId, move, deliveryPin),
     recordDriverFix: (fix) => recordDriverFix(ctx, outbox, fix),
     dismissDriverRejection: (uniqueOrderId) => dismissDriverRejection(ctx, uniqueOrderId),
   };

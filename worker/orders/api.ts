@@ -8,7 +8,6 @@
  */
 import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
 import type { SyncContext } from '../replica/context.ts';
-import { neverThrow } from '../replica/never-throw.ts';
 import { cancelOrder, loadMoreOrders, refreshOrder, refreshOrders } from './orders.ts';
 import { openRatableOrder, rateOrder } from './ratings.ts';
 import { checkRunningOrder } from './running-order.ts';
@@ -41,14 +40,14 @@ export function ordersApi({ ctx, trackers }: OrdersApiDeps): OrdersHandlers {
   // The rows check-running-order must keep: orders watched live, and finished ones a page has open.
   const watchedOrders = () => trackers.keptIds();
   return {
-    checkRunningOrder: () => neverThrow(() => checkRunningOrder(ctx, watchedOrders)),
-    trackOrder: (uniqueOrderId) => neverThrow(() => trackers.track(uniqueOrderId)),
+    checkRunningOrder: () => checkRunningOrder(ctx, watchedOrders),
+    trackOrder: (uniqueOrderId) => trackers.track(uniqueOrderId),
     stopTracking: (uniqueOrderId) => trackers.stopTracking(uniqueOrderId),
-    openRatableOrder: (uniqueOrderId) => neverThrow(() => openRatableOrder(ctx, uniqueOrderId)),
-    rateOrder: (input) => neverThrow(() => rateOrder(ctx, input)),
-    refreshOrders: () => neverThrow(() => refreshOrders(ctx)),
-    loadMoreOrders: () => neverThrow(() => loadMoreOrders(ctx)),
-    refreshOrder: (uniqueOrderId) => neverThrow(() => refreshOrder(ctx, uniqueOrderId)),
-    cancelOrder: (uniqueOrderId, reason) => neverThrow(() => cancelOrder(ctx, uniqueOrderId, reason)),
+    openRatableOrder: (uniqueOrderId) => openRatableOrder(ctx, uniqueOrderId),
+    rateOrder: (input) => rateOrder(ctx, input),
+    refreshOrders: () => refreshOrders(ctx),
+    loadMoreOrders: () => loadMoreOrders(ctx),
+    refreshOrder: (uniqueOrderId) => refreshOrder(ctx, uniqueOrderId),
+    cancelOrder: (uniqueOrderId, reason) => cancelOrder(ctx, uniqueOrderId, reason),
   };
 }
