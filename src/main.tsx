@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { ReplicaDatabase } from './db/schema.ts';
 import { App } from './app/App.tsx';
 import { preloadRoutesAt } from './app/AppRoutes.tsx';
-import { DESKTOP_MEDIA_QUERY } from './app/hooks/use-media-query.ts';
+import { DESKTOP_MEDIA_QUERY } from './base/hooks/use-media-query.ts';
 import { applySimulatedOfflineAtStart, drainOnReconnect, recordVisit } from './app/start-tasks.ts';
 import { loadMobileHomeParts } from './features/home/first-screen-parts.ts';
 import { readHomeSnapshot } from './features/home/home-snapshot.ts';

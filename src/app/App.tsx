@@ -4,9 +4,9 @@ import { AppChrome } from './AppChrome.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { BootGate } from './boot.tsx';
 import { LocalMirrors } from './local-mirrors.tsx';
-import { SettingsAndLanguageProvider } from './settings-and-language.tsx';
+import { SettingsAndLanguageProvider } from '../base/settings-and-language.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
-import { ServicesProvider, type AppServices } from './services.tsx';
+import { ServicesProvider, type AppServices } from '../base/services.tsx';
 import '../ui/base.css';
 import '../ui/components.css';
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { afterThisTask } from '../lib/after-this-task.ts';
 import { isFramedPreview } from '../lib/visits.ts';
-import { useTextsReady } from './settings-and-language.tsx';
+import { useTextsReady } from '../base/settings-and-language.tsx';
 
 // The desktop landing's phone preview is a look at the app, not a visit: the page around it prompts.
 const inPreviewFrame = typeof window !== 'undefined' && isFramedPreview(window);

@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { EntryScreen } from '../features/home/EntryScreen.tsx';
 import { afterThisTask } from '../lib/after-this-task.ts';
-import { lazyScreen } from './lazy-screen.tsx';
-import { ScreenFallback } from './ScreenFallback.tsx';
+import { lazyScreen } from '../ui/lazy-screen.tsx';
+import { ScreenFallback } from '../ui/ScreenFallback.tsx';
 
 // The table, once here, asks at once for the screen at the address it arrives on (more-routes.tsx).
 const MoreRoutes = lazyScreen(() =>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { TabBar } from './tab-bar/TabBar.tsx';
-import { ScreenFallback } from './ScreenFallback.tsx';
+import { TabBar } from '../ui/tab-bar/TabBar.tsx';
+import { ScreenFallback } from '../ui/ScreenFallback.tsx';
 
 /** The tab bar's destinations: the tab bar stays while a screen's code loads. */
 export function TabbedLayout() {

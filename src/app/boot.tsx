@@ -8,9 +8,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import type { BootResult } from '../api/worker-api.ts';
 import { useBootGatePassed } from '../lib/first-screen.ts';
 import { OfflineScreen } from '../ui/OfflineScreen.tsx';
-import { useSettings, useTextsReady } from './settings-and-language.tsx';
-import { ScreenFallback } from './ScreenFallback.tsx';
-import { useServices } from './services.tsx';
+import { useSettings, useTextsReady } from '../base/settings-and-language.tsx';
+import { ScreenFallback } from '../ui/ScreenFallback.tsx';
+import { useServices } from '../base/services.tsx';
 
 // Shown once per new cache version only.
 const UpdatingOverlay = lazy(() => import('../features/prompts/UpdatingOverlay.tsx').then((module) => ({ default: module.UpdatingOverlay })));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PrefKey } from '../db/schema.ts';
 import { orderTypeOf } from '../features/stores/saved-list.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
-import { useCurrentAddress, usePref } from './hooks/use-replica-rows.ts';
+import { useCurrentAddress, usePref } from '../base/hooks/use-replica-rows.ts';
 
 /**
  * Keeps the address and location mirrors that survive the forced cache clear

@@ -10,7 +10,7 @@
  */
 import { createRoutesFromChildren, matchRoutes, Route, Routes, type Location } from 'react-router-dom';
 import { NotFoundScreen } from '../ui/NotFoundScreen.tsx';
-import type { LazyScreenComponent } from './lazy-screen.tsx';
+import type { LazyScreenComponent } from '../ui/lazy-screen.tsx';
 import { TabbedLayout } from './TabbedLayout.tsx';
 import * as Screens from './screens.ts';
 

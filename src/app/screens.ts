@@ -2,7 +2,7 @@
  * Every screen but the first, loaded on demand (spec §2): one chunk per
  * feature area, so a phone opening '/' downloads none of them.
  */
-import { lazyScreen } from './lazy-screen.tsx';
+import { lazyScreen } from '../ui/lazy-screen.tsx';
 
 const location = () => import('../features/location/location-screens.tsx');
 const stores = () => import('../features/stores/store-screens.tsx');

@@ -6,7 +6,7 @@
  * length, and distances in words.
  */
 import { EARTH_RADIUS_KM, type GeoPoint } from '../api/orders/worker-api.ts';
-import type { Translate } from '../app/settings-and-language.tsx';
+import type { Translate } from '../api/language/format-text.ts';
 
 export interface MapSize {
   width: number;

@@ -7,7 +7,7 @@
 import type { CheckoutFailure } from '../api/checkout/worker-api.ts';
 import { failureDetails } from '../api/sync-result.ts';
 import type { TextKey } from '../api/language/texts.ts';
-import type { Translate } from '../app/settings-and-language.tsx';
+import type { Translate } from '../api/language/format-text.ts';
 import { failureTextKey } from './failure-text.ts';
 
 export interface RefusalContext {

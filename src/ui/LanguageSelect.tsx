@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useLiveQuery } from '../db/live-query.ts';
 import { DESKTOP_RELOAD_DELAY_MS } from '../api/constants.ts';
-import { useLanguage, useT } from '../app/settings-and-language.tsx';
-import { useServices } from '../app/services.tsx';
+import { useLanguage, useT } from '../base/settings-and-language.tsx';
+import { useServices } from '../base/services.tsx';
 import type { TextKey } from '../api/language/texts.ts';
 import { failureTextKey } from '../lib/failure-text.ts';
 import './language-select.css';

@@ -1,4 +1,4 @@
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 
 /** A screen whose code did not arrive in time (or at all) while online. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 
 /** `inPage` inside a frame that has its own <main> (the console). */

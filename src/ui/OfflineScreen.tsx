@@ -1,4 +1,4 @@
-import { useSettings, useT } from '../app/settings-and-language.tsx';
+import { useSettings, useT } from '../base/settings-and-language.tsx';
 import { CloudOffIcon } from './icons.tsx';
 import { SystemMessage } from './SystemMessage.tsx';
 

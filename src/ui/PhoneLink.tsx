@@ -3,7 +3,7 @@
  * driver, a store or an administrator calls with one tap and a screen
  * reader says whom.
  */
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,6 +1,6 @@
-import { useConnectivity } from '../app/hooks/use-replica-rows.ts';
-import { useMinuteClock } from '../app/hooks/use-minute-clock.ts';
-import { useT } from '../app/settings-and-language.tsx';
+import { useConnectivity } from '../base/hooks/use-replica-rows.ts';
+import { useMinuteClock } from '../base/hooks/use-minute-clock.ts';
+import { useT } from '../base/settings-and-language.tsx';
 import { updatedAgoText } from '../lib/connectivity.ts';
 
 /** "Updated N min ago" under saved data shown while offline (DESIGN §2); nothing online. */

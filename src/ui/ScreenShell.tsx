@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 import { BackIcon } from './icons.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import './screen-shell.css';

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 import { withNextPath } from '../lib/return-path.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ScreenShell } from './ScreenShell.tsx';

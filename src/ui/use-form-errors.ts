@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import type { ErrorCode } from '../api/errors.ts';
 import type { TextKey } from '../api/language/texts.ts';
 import type { SyncFailure } from '../api/worker-api.ts';
-import { useT } from '../app/settings-and-language.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 import { failureTextKey } from '../lib/failure-text.ts';
 import { useErrorReport, type ErrorsByField } from './use-error-report.ts';
 

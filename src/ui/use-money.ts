@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLanguage, useSettings } from '../app/settings-and-language.tsx';
+import { useLanguage, useSettings } from '../base/settings-and-language.tsx';
 import { alignOf, ENGLISH_NUMBER_SYMBOLS, formatPrice, numberSymbolsOf } from '../lib/money.ts';
 
 /**

@@ -5,6 +5,10 @@
  * spreads). The UI's words come from the replica (language/texts.ts is the
  * worker's and the server's).
  */
+import type { TextKey } from './texts.ts';
+
+/** A screen's words for a key, with its values filled in (the chosen language, else English). */
+export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
 
 /** Unicode's first-strong isolate and its end: what they enclose takes its own direction, and the text around it keeps its own. */
 export const ISOLATE_START = '\u2068';

@@ -2,9 +2,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { TextKey } from '../../api/language/texts.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import type { PageList } from '../../db/session.ts';
 

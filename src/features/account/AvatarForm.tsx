@@ -7,8 +7,8 @@ import { useId, useRef, useState } from 'react';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../api/account/limits.ts';
 import { imageTypeOf } from '../../api/account/rules.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 
 interface Chosen {

@@ -1,8 +1,8 @@
 /** delete-user behind a confirmation that says what it does; not offered to an agent acting for the customer. */
 import { useState } from 'react';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 

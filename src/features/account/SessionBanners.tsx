@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ERROR_TEXT_KEYS } from '../../api/errors.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useCustomerSession } from '../../base/hooks/use-session.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import type { CustomerSession, SessionEnded } from '../../db/session.ts';
 import './session-banners.css';

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 
 const SessionBanners = lazy(() => import('./SessionBanners.tsx').then((module) => ({ default: module.SessionBanners })));

@@ -1,7 +1,7 @@
 /** The tax number printed on invoices (update-tax-number); an empty field clears it. */
 import { useState, type FormEvent } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { checkFields, checkTaxNumber } from '../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';

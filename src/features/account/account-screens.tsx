@@ -1,4 +1,4 @@
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { ComingScreen, ScreenShell } from '../../ui/ScreenShell.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 

@@ -1,8 +1,8 @@
 /** /my-favorite-stores: the signed-in customer's favourite stores as cards (spec §6: customers only). */
 import { useLiveQuery } from '../../db/live-query.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useServices } from '../../base/services.tsx';
 import { SyncResource } from '../../db/schema.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
@@ -11,7 +11,7 @@ import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCardList } from '../stores/StoreCardList.tsx';
 import { storesInOrder, useOrderType } from '../stores/store-rows.ts';
-import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 import { SignInFirst } from '../../ui/SignInFirst.tsx';
 
 function useFavouriteStores() {

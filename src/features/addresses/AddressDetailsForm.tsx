@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../api/errors.ts';
 import { ADDRESS_HOUSE_MAX_LENGTH, ADDRESS_TAG_MAX_LENGTH, ADDRESS_TEXT_MAX_LENGTH } from '../../api/account/address-limits.ts';
 import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { PinIcon } from '../../ui/icons.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';

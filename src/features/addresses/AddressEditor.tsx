@@ -5,8 +5,8 @@
  * it. House and tag typed before changing the place are kept.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import type { SavedAddressRow } from '../../db/schema.ts';
 import { PlaceChooser } from '../location/PlaceChooser.tsx';
 import { AddressDetailsForm, type AddressDraft, type DraftPlace } from './AddressDetailsForm.tsx';

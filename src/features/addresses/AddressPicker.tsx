@@ -8,15 +8,15 @@
  */
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import type { SavedAddressRow } from '../../db/schema.ts';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { isWithinDeliveryArea, type DeliveryArea } from '../../lib/geo-distance.ts';
 import { formatHeaderAddress } from '../../lib/truncate.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
-import { useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 import { addAddressPath, savedAddressIdOf } from './return-path.ts';
 import { useSavedAddresses } from './use-saved-addresses.ts';
 import '../../ui/grouped-list.css';

@@ -4,7 +4,7 @@
  * its actions. The buttons repeat on every card, so each is described by its
  * card's tag for screen readers.
  */
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import type { SavedAddressRow } from '../../db/schema.ts';
 import { formatHeaderAddress } from '../../lib/truncate.ts';
 import { PinIcon } from '../../ui/icons.tsx';

@@ -4,7 +4,7 @@
  * fetched; null while the replica is read.
  */
 import { useLiveQuery } from '../../db/live-query.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../base/services.tsx';
 import { SyncResource, type SavedAddressRow } from '../../db/schema.ts';
 import { CUSTOMER_SESSION_ID } from '../../db/session.ts';
 

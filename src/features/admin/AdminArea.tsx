@@ -5,7 +5,7 @@
  * API straight from the page; each section loads when first opened.
  */
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
 import { ConsoleSignIn } from './ConsoleSignIn.tsx';

@@ -22,7 +22,7 @@ import {
   type CatalogueTranslationKind,
   type CatalogueTranslations as Translations,
 } from '../../api/admin/catalog-entities.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { failureDetails } from '../../api/sync-result.ts';
 import type { ConsoleResult } from './admin-api.ts';

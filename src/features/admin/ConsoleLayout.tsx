@@ -5,7 +5,7 @@
  */
 import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { keepHeightInProperty } from '../../ui/height-property.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';

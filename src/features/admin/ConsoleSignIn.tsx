@@ -5,8 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useReplica } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { checkEmailOrPhone, checkPassword } from '../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { startPathFor } from './console-sections.ts';

@@ -5,7 +5,7 @@
  * its form and its delete call; this holds which row is open and the words.
  */
 import { useState, type ReactNode } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { ConsoleResult } from './admin-api.ts';
 import { useAnnounce } from './console-toast.tsx';

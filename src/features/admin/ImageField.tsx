@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { CATALOG_IMAGE_MAX_BYTES } from '../../api/admin/catalog-limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { useConsoleCall } from './console-session.tsx';
 import { useFailureText } from './use-console-query.ts';

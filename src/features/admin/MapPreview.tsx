@@ -7,7 +7,7 @@
  */
 import type { MouseEvent } from 'react';
 import { EARTH_RADIUS_KM } from '../../api/orders/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { openStreetMapUrl, projectionFor, scaleBarFor, type MapSize } from '../../lib/map-geometry.ts';
 
 const SIZE: MapSize = { width: 320, height: 200, padding: 16 };

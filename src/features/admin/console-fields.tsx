@@ -5,7 +5,7 @@
  * FormField does.
  */
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 interface FieldFrame {
   id: string;

@@ -8,7 +8,7 @@
 import { useLiveQuery } from '../../db/live-query.ts';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import type { ReplicaDatabase } from '../../db/schema.ts';
 import { CONSOLE_SESSION_ID } from '../../db/session.ts';
 import { failureCode, type SyncFailure } from '../../api/sync-result.ts';

@@ -1,6 +1,6 @@
 /** Small pieces every console section uses: its heading, the states of a read, a search box, a yes/no mark, a table. */
 import type { ReactNode } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { QueryState } from './use-console-query.ts';
 import { useFailureText } from './use-console-query.ts';

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { errorTextKey, type ErrorCode } from '../../api/errors.ts';
 import { failureCode, failureDetails, type SyncFailure } from '../../api/sync-result.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useSettings, useT, type Translate } from '../../app/settings-and-language.tsx';
+import { useSettings, useT, type Translate } from '../../base/settings-and-language.tsx';
 import { moneyText } from './console-values.ts';
 import { detailField, type ConsoleResult } from './admin-api.ts';
 import { useErrorReport, type ErrorsByField } from '../../ui/use-error-report.ts';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CallBody, CallName, CallResponse } from '../../api/calls.ts';
 import type { SyncFailure } from '../../api/sync-result.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { useConsoleCall } from './console-session.tsx';
 

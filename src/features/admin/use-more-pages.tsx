@@ -5,7 +5,7 @@
  * not load leaves what was shown and says why beside the button.
  */
 import { useState } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 /** One more page, or why it did not come. */
 export type PageOutcome<Row> = { rows: Row[]; next: number | null } | { error: string };

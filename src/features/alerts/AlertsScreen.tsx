@@ -6,14 +6,14 @@
 import { useNavigate } from 'react-router-dom';
 import { alertLink } from '../../api/push.ts';
 import type { CustomerAlertRow } from '../../db/schema.ts';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useServices } from '../../base/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
-import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { PushPrompt } from './PushPrompt.tsx';

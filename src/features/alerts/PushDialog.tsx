@@ -6,8 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PushAlert } from '../../api/push.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { playAlertChime, vibrateForAlert } from '../../lib/alert-sound.ts';
 import './push-dialog.css';
 

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { PrefKey } from '../../db/schema.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { useSavedPushToken } from './use-alerts.ts';
 import { browserSupportsPush, firebaseConfigFrom, notificationPermission, turnOnPush, type PushSetupOutcome } from './push-setup.ts';
 

@@ -1,7 +1,7 @@
 /** The signed-in customer's alerts and the push state, read from the replica (STYLE habit 3). */
 import { useLiveQuery } from '../../db/live-query.ts';
 import { PrefKey, SyncResource, type CustomerAlertRow } from '../../db/schema.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 
 export interface AlertsView {
   signedIn: boolean;

@@ -1,6 +1,6 @@
 /** The field for a one-time code: digits only, the phone's "paste the code" suggestion. */
 import { ONE_TIME_CODE_DIGITS } from '../../api/account/limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 
 interface CodeFieldProps {

@@ -5,8 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { ONE_TIME_CODE_DIGITS } from '../../api/account/limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { checkCode, checkEmail, checkFields, checkName, checkPhone } from '../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../ui/FormField.tsx';
 import { useFormErrors } from '../../ui/use-form-errors.ts';

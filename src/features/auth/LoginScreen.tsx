@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
+import { useCustomerSession } from '../../base/hooks/use-session.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { CodeSignIn } from './CodeSignIn.tsx';
 import { PasswordFields, usePasswordSignIn } from './password-sign-in.tsx';

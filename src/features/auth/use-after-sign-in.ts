@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../base/services.tsx';
 import { askPersistentStorageOnce } from '../../lib/persist-storage.ts';
 import { nextPathFrom } from '../../lib/return-path.ts';
 

@@ -1,6 +1,6 @@
 /** The agent's own sign-in on the call-centre page (e-mail and password, the one password path). */
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { askPersistentStorageOnce } from '../../lib/persist-storage.ts';
 import { PasswordFields, usePasswordSignIn } from '../auth/password-sign-in.tsx';
 

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { CustomerMatch } from '../../api/account/entities.ts';
 import { PASSWORD_MIN_LENGTH } from '../../api/account/limits.ts';
 import type { SyncFailure } from '../../api/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import {
   checkFields,
   checkName,

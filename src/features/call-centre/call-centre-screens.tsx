@@ -8,10 +8,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { SyncFailure } from '../../api/worker-api.ts';
-import { useCustomerSession } from '../../app/hooks/use-session.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useCustomerSession } from '../../base/hooks/use-session.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useServices } from '../../base/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';

@@ -6,7 +6,7 @@
  */
 import type { AddonCategory } from '../../api/entities.ts';
 import { addonLimits } from '../../api/cart/rules.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { addonRuleText, isRequiredGroup } from './addon-text.ts';
 

@@ -1,5 +1,5 @@
 /** What the availability check is doing, in words, announced politely as it changes. */
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import type { CartCheckView } from './cart-check-view.ts';
 
 function timeOf(iso: string, locale: string | undefined): string {

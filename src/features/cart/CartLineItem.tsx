@@ -4,7 +4,7 @@ import type { UnavailableReason } from '../../api/orders/limits.ts';
 import type { TextKey } from '../../api/language/texts.ts';
 import { MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
 import type { CartLineRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { DishImage } from '../../ui/DishImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';

@@ -1,6 +1,6 @@
 /** − n + for a quantity: real buttons named for the dish, the number announced as it changes. */
 import type { Ref } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 interface QuantityStepperProps {
   /** The dish, for the buttons' names ("Increase quantity of Falafel wrap"). */

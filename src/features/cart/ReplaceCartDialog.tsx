@@ -1,5 +1,5 @@
 /** One store per cart: "Start a new cart?" naming the cart's store and the new one. */
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import type { ReplaceQuestion } from './use-add-to-cart.ts';
 

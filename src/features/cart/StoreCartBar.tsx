@@ -1,6 +1,6 @@
 /** On a store page whose dishes are in the cart: "View cart · 3 items · $24.00", leading to /cart. */
 import { Link } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { useCartMeta } from './use-cart.ts';
 import './cart.css';

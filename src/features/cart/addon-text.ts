@@ -1,7 +1,7 @@
 /** Words for add-on group rules and for a choice that breaks them. */
 import type { AddonCategory } from '../../api/entities.ts';
 import { addonLimits, type AddonChoiceProblem } from '../../api/cart/rules.ts';
-import type { Translate } from '../../app/settings-and-language.tsx';
+import type { Translate } from '../../base/settings-and-language.tsx';
 
 /** "Choose 1", "Choose 1 to 3", "Choose up to 2"… from a group's min/max (null max: any number). */
 export function addonRuleText(group: Pick<AddonCategory, 'type' | 'min_select' | 'max_select'>, t: Translate): string {

@@ -1,5 +1,5 @@
 /** The cart area's lazily loaded screens. */
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { ComingScreen } from '../../ui/ScreenShell.tsx';
 
 export { CartScreen } from './CartScreen.tsx';

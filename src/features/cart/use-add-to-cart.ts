@@ -8,9 +8,9 @@ import { useState } from 'react';
 import type { AddToCartInput, AddToCartOutcome, AddToCartRefusal } from '../../api/cart/worker-api.ts';
 import type { CartStoreRef } from '../../api/cart/rules.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../api/orders/limits.ts';
-import type { Translate } from '../../app/settings-and-language.tsx';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import type { Translate } from '../../base/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 
 export type AddRequest = Omit<AddToCartInput, 'replaceCart'>;
 export type Added = Extract<AddToCartOutcome, { status: 'added' }>;

@@ -5,7 +5,7 @@
  * do not change whether a dish can be ordered.
  */
 import { useEffect, useRef } from 'react';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 
 export const CHECK_DEBOUNCE_MS = 800;
 

@@ -1,7 +1,7 @@
 /** Live reads of the cart (STYLE habit 3): the worker writes it, these follow. */
 import { useLiveQuery } from '../../db/live-query.ts';
 import type { CartLineRow, CartMetaRow } from '../../db/schema.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { cartCheckView, type CartCheckView } from './cart-check-view.ts';
 
 export interface CartState {

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import type { AddressRow, SavedAddressRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import type { DeliveryArea } from '../../lib/geo-distance.ts';
 import { formatHeaderAddress } from '../../lib/truncate.ts';
 import { AddressPicker } from '../addresses/AddressPicker.tsx';

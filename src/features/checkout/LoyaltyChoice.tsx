@@ -11,8 +11,8 @@ import { errorTextKey } from '../../api/errors.ts';
 import type { LoyaltySummary } from '../../api/orders/entities.ts';
 import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../api/orders/limits.ts';
 import type { CartMetaRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 
 interface LoyaltyChoiceProps {

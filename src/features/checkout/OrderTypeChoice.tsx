@@ -1,6 +1,6 @@
 /** Delivery or self pickup (spec §4): a choice only at a store that offers both, else a line saying which. */
 import type { OrderType } from '../../api/orders/limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 interface OrderTypeChoiceProps {
   storeName: string;

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import type { OrderQuote } from '../../api/orders/entities.ts';
 import type { OrderType, PaymentMode } from '../../api/orders/limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { paymentMethodText } from '../../lib/order-words.ts';
 

@@ -8,7 +8,7 @@
  * the intent from Stripe itself and never trusts the page.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { loadStripeJs, type StripeElements, type StripeJs } from './stripe-js.ts';
 

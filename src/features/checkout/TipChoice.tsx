@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { MAX_TIP } from '../../api/orders/limits.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { TIP_PERCENTS } from './checkout-choices.ts';
 import type { TipChoice as Tip } from './use-checkout-draft.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../api/checkout/worker-api.ts';
 import type { DeliveryAddress } from '../../api/orders/entities.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { PrefKey, type AddressRow, type CartLineRow, type CartMetaRow, type SavedAddressRow, type StoreRow } from '../../db/schema.ts';
 import { CUSTOMER_SESSION_ID, customerSessionOf, type CustomerSession } from '../../db/session.ts';
 

@@ -9,8 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { CheckoutChoices } from '../../api/checkout/worker-api.ts';
-import { useBackOnline } from '../../app/hooks/use-back-online.ts';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useBackOnline } from '../../base/hooks/use-back-online.ts';
+import { useSyncWorker } from '../../base/services.tsx';
 
 const QUOTE_DELAY_MS = 300;
 

@@ -6,12 +6,12 @@
 import { useEffect, useState } from 'react';
 import type { TextKey } from '../../api/language/texts.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
-import { isUnreachable } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable } from '../../base/hooks/use-worker-refresh.ts';
 import { DriverOrderCard } from './DriverOrderCard.tsx';
 import { useSignedInDriver } from './DriverLayout.tsx';
 import { DriverShell } from './DriverShell.tsx';

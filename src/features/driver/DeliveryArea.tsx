@@ -4,7 +4,7 @@
  * Everything but the sign-in page needs a signed-in driver (DriverLayout).
  */
 import { Route, Routes } from 'react-router-dom';
-import { useSettings } from '../../app/settings-and-language.tsx';
+import { useSettings } from '../../base/settings-and-language.tsx';
 import { NotFoundScreen } from '../../ui/NotFoundScreen.tsx';
 import { CompletedOrdersScreen } from './CompletedOrdersScreen.tsx';
 import { DriverHomeScreen } from './DriverHomeScreen.tsx';

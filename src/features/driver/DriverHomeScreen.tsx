@@ -6,8 +6,8 @@
  */
 import { Link, useNavigate } from 'react-router-dom';
 import type { DriverProfileRow } from '../../api/driver/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import { DRIVER_COMPLETED_PATH, DRIVER_LOGIN_PATH, DRIVER_ORDERS_PATH } from './driver-paths.ts';

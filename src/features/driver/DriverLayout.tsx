@@ -5,8 +5,8 @@
  * actions waiting for the network, and the GPS watch while an order is active.
  */
 import { Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
 import { DRIVER_COMPLETED_PATH, DRIVER_HOME_PATH, DRIVER_LOGIN_PATH, DRIVER_ORDERS_PATH } from './driver-paths.ts';
 import { useDriverGps } from './use-driver-gps.ts';
 import { isActiveDelivery, useDriverOutbox, useDriverView, type DriverView } from './use-driver-rows.ts';

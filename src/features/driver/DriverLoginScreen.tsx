@@ -8,8 +8,8 @@
 import { cleanPhone } from '../../api/account/rules.ts';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { DriverSignIn } from '../../api/driver/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { PasswordFields, usePasswordSignIn, type PasswordLogin } from '../auth/password-sign-in.tsx';
 import { returnPathOf } from './driver-paths.ts';

@@ -1,7 +1,7 @@
 /** One order in the driver's lists: where from and to, what they earn, how it is paid and what to collect, where it stands. */
 import { Link } from 'react-router-dom';
 import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { paymentMethodText } from '../../lib/order-words.ts';
 import { distanceText } from '../../lib/map-geometry.ts';

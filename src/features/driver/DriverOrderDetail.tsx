@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
 import { OrderStatus } from '../../api/orders/status.ts';
-import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useConnectivity } from '../../base/hooks/use-replica-rows.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { paymentMethodText, paymentStatusText } from '../../lib/order-words.ts';
 import { DeliveryMap } from '../running-order/DeliveryMap.tsx';
 import { distanceText } from '../../lib/map-geometry.ts';

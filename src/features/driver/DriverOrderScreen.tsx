@@ -4,11 +4,11 @@
  * order the driver may no longer see says so, with the way back to the list.
  */
 import { Link, useParams } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { isUnreachable } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable } from '../../base/hooks/use-worker-refresh.ts';
 import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { DRIVER_ORDERS_PATH } from './driver-paths.ts';
 import { DriverOrderDetail } from './DriverOrderDetail.tsx';

@@ -5,8 +5,8 @@
  */
 import { useId, useState } from 'react';
 import type { DriverProfileRow } from '../../api/driver/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { failureTextKey } from '../../lib/failure-text.ts';
 import { PendingMark } from './PendingMark.tsx';
 import '../offline/switch.css';

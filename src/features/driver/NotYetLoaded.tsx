@@ -1,5 +1,5 @@
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { isUnreachable, type RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { isUnreachable, type RefreshOutcome } from '../../base/hooks/use-worker-refresh.ts';
 import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
 import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 

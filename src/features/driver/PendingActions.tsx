@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { OutboxEntry } from '../../api/outbox.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { pendingActionText } from './driver-words.ts';
 

@@ -1,4 +1,4 @@
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 /** "Waiting for network": a step the driver took that is still in the outbox (DESIGN §4). */
 export function PendingMark({ testId = 'pending-mark' }: { testId?: string }) {

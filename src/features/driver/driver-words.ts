@@ -7,7 +7,7 @@ import { GPS_BATCH_CALL, TOGGLE_DUTY_CALL, driverMoveOfCall, type DriverMove } f
 import { OrderStatus } from '../../api/orders/status.ts';
 import type { OutboxEntry } from '../../api/outbox.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import type { Translate } from '../../app/settings-and-language.tsx';
+import type { Translate } from '../../base/settings-and-language.tsx';
 
 const STATUS_TEXT: Record<number, TextKey> = {
   [OrderStatus.PREPARING]: 'driverStatusOffered',

@@ -7,7 +7,7 @@
  * it came), for a screen the replica cannot fill yet.
  */
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
+import type { RefreshOutcome } from '../../base/hooks/use-worker-refresh.ts';
 
 export const DRIVER_REFRESH_MS = 30_000;
 /** Coming back to a tab fires both focus and visibilitychange: one question is enough. */

@@ -11,7 +11,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
 import type { DriverFix } from '../../api/driver/worker-api.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { GPS_PERMISSION_DENIED } from '../../lib/gps.ts';
 
 function fixOf(position: GeolocationPosition): DriverFix {

@@ -8,7 +8,7 @@ import { useLiveQuery } from '../../db/live-query.ts';
 import { driverGpsUserKey, driverUserKey, type DriverOrderRow, type DriverProfileRow } from '../../api/driver/worker-api.ts';
 import { OrderStatus, WITH_DRIVER_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import type { OutboxEntry, OutboxStatus } from '../../api/outbox.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import type { SessionRow } from '../../db/schema.ts';
 import { DRIVER_SESSION_ID } from '../../db/session.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSyncWorker } from '../../app/services.tsx';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import type { TextKey } from '../../api/language/texts.ts';
 import { SystemMessage } from '../../ui/SystemMessage.tsx';
 import './critical-error.css';

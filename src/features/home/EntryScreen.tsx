@@ -1,6 +1,6 @@
-import { lazyScreen } from '../../app/lazy-screen.tsx';
-import { useIsDesktop } from '../../app/hooks/use-media-query.ts';
-import { usePrimaryLocationMissing } from '../../app/hooks/use-replica-rows.ts';
+import { lazyScreen } from '../../ui/lazy-screen.tsx';
+import { useIsDesktop } from '../../base/hooks/use-media-query.ts';
+import { usePrimaryLocationMissing } from '../../base/hooks/use-replica-rows.ts';
 import { MobileHome } from './MobileHome.tsx';
 
 // Phones never download the landing page's code, and a correctly set up store never the error page's.

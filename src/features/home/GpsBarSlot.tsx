@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
+import { useCurrentAddress } from '../../base/hooks/use-replica-rows.ts';
 
 // The bar's code follows the first paint; a chunk that fails to load shows nothing.
 const nothing = (): { default: ComponentType } => ({ default: () => null });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { useCurrentAddress } from '../../base/hooks/use-replica-rows.ts';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { formatHeaderAddress } from '../../lib/truncate.ts';
 import { ChevronDownIcon, PinIcon } from '../../ui/icons.tsx';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSettings } from '../../app/settings-and-language.tsx';
+import { useSettings } from '../../base/settings-and-language.tsx';
 
 // The sanitiser is only downloaded by stores that set a message.
 const SanitizedHtml = lazy(() => import('../../ui/SanitizedHtml.tsx').then((module) => ({ default: module.SanitizedHtml })));

@@ -11,12 +11,12 @@ import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constant
 import { numberOr } from '../../api/settings/values.ts';
 import type { StoreRow } from '../../db/schema.ts';
 import { pointKey } from '../../db/keys.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCard } from '../stores/StoreCard.tsx';
-import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh, type RefreshOutcome } from '../../base/hooks/use-worker-refresh.ts';
 import { CategorySliderSlot, offersLabel, PromoSliderSlot } from './slider-slots.tsx';
 import { useCategorySlides, useHomeStores } from './home-rows.ts';
 import type { HomeSliders } from './home-shapes.ts';

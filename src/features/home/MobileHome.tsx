@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { TabBar } from '../../app/tab-bar/TabBar.tsx';
-import { useCustomerSignedIn } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { TabBar } from '../../ui/tab-bar/TabBar.tsx';
+import { useCustomerSignedIn } from '../../base/hooks/use-replica-rows.ts';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { GpsBarSlot } from './GpsBarSlot.tsx';
 import { HomeHeader } from './HomeHeader.tsx';

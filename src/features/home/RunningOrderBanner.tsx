@@ -11,8 +11,8 @@ import { useLiveQuery } from '../../db/live-query.ts';
 import { Link } from 'react-router-dom';
 import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { statusSentence } from '../running-order/order-steps.ts';
 import './running-order-banner.css';
 

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { CategorySlide } from '../../api/entities.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import type { PromoSliderGroup } from './home-shapes.ts';
 import { CATEGORY_SLIDE_PX, PromoSlideImage, sliderSizeStyle as sizeStyle, useCategorySliderLook } from './slider-slots.tsx';
 import { sizedImageProps } from '../../api/sized-images.ts';

@@ -9,7 +9,7 @@ import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import type { CategorySlide } from '../../api/entities.ts';
 import { PROMO_SLIDER_SIZE_MAX } from '../../api/admin/catalog-limits.ts';
 import { numberOr } from '../../api/settings/values.ts';
-import { useSettings, type Translate } from '../../app/settings-and-language.tsx';
+import { useSettings, type Translate } from '../../base/settings-and-language.tsx';
 import type { PromoSliderGroup } from './home-shapes.ts';
 
 /** Spec §9: slider image size is 2.4 rem times the configured size. */

@@ -1,8 +1,8 @@
 /** The hook that keeps the home snapshot (home-snapshot.ts) in step with the screen. */
 import { useEffect } from 'react';
 import type { CategorySlide } from '../../api/entities.ts';
-import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useLanguage, useSettings, useT } from '../../app/settings-and-language.tsx';
+import { useConnectivity } from '../../base/hooks/use-replica-rows.ts';
+import { useLanguage, useSettings, useT } from '../../base/settings-and-language.tsx';
 import { HOME_SNAPSHOT_STORES, HOME_SNAPSHOT_TEXTS, HOME_SNAPSHOT_VERSION, HOME_SNAPSHOT_WRITE_DELAY_MS, writeHomeSnapshot } from './home-snapshot.ts';
 import type { HomeSliders, HomeStores } from './home-shapes.ts';
 

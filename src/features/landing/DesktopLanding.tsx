@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SettingKey } from '../../api/settings/defaults.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { isSafeUrl } from '../../lib/sanitize-html.ts';
 import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { PhonePreview } from './PhonePreview.tsx';

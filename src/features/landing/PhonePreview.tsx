@@ -1,4 +1,4 @@
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 /**
  * The real app in a phone frame: inside the 375 px iframe the viewport is

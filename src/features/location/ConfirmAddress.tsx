@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { PinIcon } from '../../ui/icons.tsx';
 
 export const HOUSE_MAX_LENGTH = 100;

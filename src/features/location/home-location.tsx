@@ -13,9 +13,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
 import type { PopularLocation } from '../../api/entities.ts';
-import { useCurrentAddress, usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useCurrentAddress, usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import { PinIcon } from '../../ui/icons.tsx';
 import { useGpsLocate } from './use-gps.ts';

@@ -8,8 +8,8 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { ConfirmAddress, type PendingAddress } from './ConfirmAddress.tsx';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { GPS_TIMEOUT_MS } from '../../api/constants.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useSettings } from '../../app/settings-and-language.tsx';
+import { useSettings } from '../../base/settings-and-language.tsx';
 import { gpsFailureAction } from '../../lib/gps.ts';
 
 /** What to do with a fix; resolves to a message to show, or null when all went well. */

@@ -8,10 +8,10 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { PLACE_SEARCH_LIMIT, type Place } from '../../api/entities.ts';
 import { placeMatchTier } from '../../api/catalog/place-text.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../base/services.tsx';
 import { placeSearchKey } from '../../db/keys.ts';
 import type { ReplicaDatabase } from '../../db/schema.ts';
-import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
 

@@ -1,5 +1,5 @@
-import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useT, useTextsReady } from '../../app/settings-and-language.tsx';
+import { useConnectivity } from '../../base/hooks/use-replica-rows.ts';
+import { useT, useTextsReady } from '../../base/settings-and-language.tsx';
 
 /**
  * Shown while the last request failed by network or offline mode is simulated.

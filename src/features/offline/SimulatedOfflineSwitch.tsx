@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { PrefKey } from '../../db/schema.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useServices } from '../../app/services.tsx';
-import { useT } from '../../app/settings-and-language.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useServices } from '../../base/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { setSimulatedOfflineMode } from '../../lib/simulated-offline.ts';
 import './switch.css';
 

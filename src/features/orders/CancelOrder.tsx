@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import type { CheckoutFailure, StoredOrder } from '../../api/checkout/worker-api.ts';
 import { isPaymentGatewayId } from '../../api/checkout/payment-limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useSyncWorker } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useSyncWorker } from '../../base/services.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { refusalText } from '../../lib/refusal-text.ts';
 import { useMoney } from '../../ui/use-money.ts';

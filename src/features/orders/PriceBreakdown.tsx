@@ -6,7 +6,7 @@
  */
 import type { PriceBreakdown as Price } from '../../api/orders/entities.ts';
 import type { OrderType } from '../../api/orders/limits.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 import './price-breakdown.css';
 

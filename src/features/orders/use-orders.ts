@@ -1,7 +1,7 @@
 /** Live reads of the signed-in customer's orders in the replica (STYLE habit 3): the list with its cursor, and one order. */
 import { useLiveQuery } from '../../db/live-query.ts';
 import type { OrdersListRow, StoredOrder } from '../../api/checkout/worker-api.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { PrefKey } from '../../db/schema.ts';
 import { CUSTOMER_SESSION_ID } from '../../db/session.ts';
 

@@ -1,7 +1,7 @@
 import { PrefKey } from '../../db/schema.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useReplica } from '../../app/services.tsx';
-import { useSettingText, useSettings, useT } from '../../app/settings-and-language.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useReplica } from '../../base/services.tsx';
+import { useSettingText, useSettings, useT } from '../../base/settings-and-language.tsx';
 
 /**
  * Spec §4: shown when showGdpr is on and not yet accepted. The acceptance is

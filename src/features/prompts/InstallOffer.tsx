@@ -1,4 +1,4 @@
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { dismissInstallOffer, promptInstall } from '../../lib/install-prompt.ts';
 import { useInstallOfferAvailable } from './use-install-offer.ts';
 import './prompts.css';

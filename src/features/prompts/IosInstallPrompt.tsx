@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { IOS_PROMPT_DELAY_MS } from '../../api/constants.ts';
 import { PrefKey } from '../../db/schema.ts';
-import { usePref } from '../../app/hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { usePref } from '../../base/hooks/use-replica-rows.ts';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { ShareIcon } from '../../ui/icons.tsx';
 import { currentDeviceHints, isIosOrIpadOs, isIosPromptDue } from '../../lib/ios-prompt.ts';
 

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
-import { useServices } from '../../app/services.tsx';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 /** A new service worker is waiting: offer it, reload only when the user says so. */
 export function UpdateOffer() {

@@ -1,4 +1,4 @@
-import { useSettings, useT } from '../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import { LocalKey, readLocal } from '../../lib/local-storage-keys.ts';
 import './updating-overlay.css';
 

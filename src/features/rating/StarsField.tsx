@@ -6,7 +6,7 @@
  */
 import { RATING_MAX, RATING_MIN } from '../../api/orders/limits.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, index) => RATING_MIN + index);
 

@@ -10,7 +10,7 @@ import type { Order, RatableOrder } from '../../api/orders/entities.ts';
 import { OrderStatus } from '../../api/orders/status.ts';
 import { runningOrderRowOf } from '../../api/orders/worker-api.ts';
 import type { SyncResult } from '../../api/worker-api.ts';
-import { useServices } from '../../app/services.tsx';
+import { useServices } from '../../base/services.tsx';
 
 const { DELIVERED } = OrderStatus;
 

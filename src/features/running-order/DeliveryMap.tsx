@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import type { GeoPoint } from '../../api/orders/worker-api.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { MAP_SIZE, distanceText, projectionFor, scaleBarFor } from '../../lib/map-geometry.ts';
 import './delivery-map.css';
 

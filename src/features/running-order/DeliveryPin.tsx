@@ -1,5 +1,5 @@
 /** The PIN the customer gives the driver at the door (deliver-order checks it): large, and read digit by digit. */
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 
 export function DeliveryPin({ pin }: { pin: string }) {
   const t = useT();

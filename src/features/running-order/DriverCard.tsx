@@ -6,8 +6,8 @@
  * link opens the position on OpenStreetMap.
  */
 import { distanceKm, type GeoPoint } from '../../api/orders/worker-api.ts';
-import { useConnectivity } from '../../app/hooks/use-replica-rows.ts';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { useConnectivity } from '../../base/hooks/use-replica-rows.ts';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { PhoneLink } from '../../ui/PhoneLink.tsx';
 import { DeliveryMap } from './DeliveryMap.tsx';
 import { distanceText, openStreetMapUrl } from '../../lib/map-geometry.ts';

@@ -1,6 +1,6 @@
 /** What was ordered and what it costs, from the order as placed (read-only here). */
 import type { Order } from '../../api/orders/entities.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { PriceBreakdown } from '../orders/PriceBreakdown.tsx';
 import { useMoney } from '../../ui/use-money.ts';
 

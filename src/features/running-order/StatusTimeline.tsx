@@ -5,7 +5,7 @@
  */
 import type { OrderType } from '../../api/orders/limits.ts';
 import { STOPPED_STATUSES, isStatusIn } from '../../api/orders/status.ts';
-import { useLanguage, useT } from '../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { stepTimeText, timelineOf, type HistoryStep } from './order-steps.ts';
 
 export function StatusTimeline({ orderType, status, history }: { orderType: OrderType; status: number; history: readonly HistoryStep[] }) {

@@ -4,8 +4,8 @@
  * ("Updated N min ago"). A final order changes no more: nothing to say.
  */
 import type { TrackingLink } from '../../api/orders/worker-api.ts';
-import { useMinuteClock } from '../../app/hooks/use-minute-clock.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useMinuteClock } from '../../base/hooks/use-minute-clock.ts';
+import { useT } from '../../base/settings-and-language.tsx';
 import { updatedAgoText } from '../../lib/connectivity.ts';
 
 export function TrackingNote({ link, fetchedAt, final }: { link: TrackingLink; fetchedAt: number; final: boolean }) {

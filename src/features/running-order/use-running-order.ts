@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
 import type { Order } from '../../api/orders/entities.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
-import { useServices } from '../../app/services.tsx';
-import type { RefreshOutcome } from '../../app/hooks/use-worker-refresh.ts';
+import { useServices } from '../../base/services.tsx';
+import type { RefreshOutcome } from '../../base/hooks/use-worker-refresh.ts';
 
 export interface RunningOrderView {
   signedIn: boolean;

@@ -1,9 +1,9 @@
 /** /categories/stores?ids=1,2: stores near the address in any of these categories (get-filtered-restaurants). */
 import { Link } from 'react-router-dom';
-import { useCurrentAddress } from '../../app/hooks/use-replica-rows.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useCurrentAddress } from '../../base/hooks/use-replica-rows.ts';
+import { useT } from '../../base/settings-and-language.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useServices } from '../../base/services.tsx';
 import { filteredStoreListKey } from '../../db/keys.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
@@ -13,7 +13,7 @@ import { SavedNote } from '../../ui/SavedNote.tsx';
 import { StoreCardList } from './StoreCardList.tsx';
 import { useOrderType, useStoreList } from './store-rows.ts';
 import { useQueryParam } from '../../ui/use-query-param.ts';
-import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 
 /** '1,2,x,2' → [1, 2]: positive integers, once each. */
 export function parseCategoryIds(value: string | null): number[] {

@@ -1,13 +1,13 @@
 /** /stores/:city/:restaurant/:id: one item over its store page, with its add-on choice and "Add to cart". */
 import { useEffect, useRef } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useModalFocus } from '../../ui/use-modal-focus.ts';
 import { ItemCartForm } from '../cart/ItemCartForm.tsx';
 import { useItem } from './store-page-rows.ts';
 import { useMoney } from '../../ui/use-money.ts';
-import { useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 
 export function ItemSheet({ storeId, itemId, onClose }: { storeId: number; itemId: number; onClose: () => void }) {
   const t = useT();

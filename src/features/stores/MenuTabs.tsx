@@ -5,7 +5,7 @@
  * as the page scrolls, in either direction of text.
  */
 import { useEffect, useRef } from 'react';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import type { MenuSectionTab } from './menu-rows.ts';
 
 interface MenuTabsProps {

@@ -8,7 +8,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { DEFAULT_STORE_TAG_COLOR, type OrderTypePreference } from '../../api/constants.ts';
 import type { StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { readableTextOn } from '../../lib/contrast.ts';
 import { storePath } from '../../lib/store-paths.ts';
 import { displayRating } from './store-facts.ts';

@@ -2,8 +2,8 @@
 import { Link } from 'react-router-dom';
 import type { OrderTypePreference } from '../../api/constants.ts';
 import type { StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
-import { useServices } from '../../app/services.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
+import { useServices } from '../../base/services.tsx';
 import { displayRating } from './store-facts.ts';
 import { useFavouriteState } from './store-page-rows.ts';
 import { useMoney } from '../../ui/use-money.ts';

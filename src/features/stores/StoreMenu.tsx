@@ -9,7 +9,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { addonChoiceProblems } from '../../api/cart/rules.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
-import { useT } from '../../app/settings-and-language.tsx';
+import { useT } from '../../base/settings-and-language.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ReplaceCartDialog } from '../cart/ReplaceCartDialog.tsx';
 import { useAddToCart } from '../cart/use-add-to-cart.ts';

@@ -8,8 +8,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { PrefKey, SyncResource, type StoreRow } from '../../db/schema.ts';
-import { ScreenFallback } from '../../app/ScreenFallback.tsx';
-import { useServices } from '../../app/services.tsx';
+import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
+import { useServices } from '../../base/services.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
 import { StoreCartBar } from '../cart/StoreCartBar.tsx';
 import { LoadFailedScreen } from '../../ui/LoadFailedScreen.tsx';
@@ -23,7 +23,7 @@ import { StoreMenu } from './StoreMenu.tsx';
 import { storePath } from '../../lib/store-paths.ts';
 import { useStoreBySlug } from './store-page-rows.ts';
 import { useOrderType } from './store-rows.ts';
-import { isUnreachable, useWorkerRefresh } from '../../app/hooks/use-worker-refresh.ts';
+import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 import './store-page.css';
 
 /** sessionStorage key marking that this tab already reloaded for a store's 400. */

@@ -2,7 +2,7 @@
 import { useLiveQuery } from '../../db/live-query.ts';
 import { readItem, readMenu } from '../../db/menu-reads.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 
 const TOGGLE_FAVOURITE_CALL = 'toggle-favorite';
 

@@ -2,7 +2,7 @@
 import { useLiveQuery, useSharedLiveQuery } from '../../db/live-query.ts';
 import { DEFAULT_ORDER_TYPE, type OrderTypePreference } from '../../api/constants.ts';
 import { PrefKey, type StoreRow } from '../../db/schema.ts';
-import { useReplica } from '../../app/services.tsx';
+import { useReplica } from '../../base/services.tsx';
 import { orderTypeOf, type SavedList } from './saved-list.ts';
 
 export function useOrderType(): OrderTypePreference {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, AUDIT_ENTITIES } from '../../../api/admin/limits.ts';
 import type { AuditEntry } from '../../../api/admin/entities.ts';
-import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

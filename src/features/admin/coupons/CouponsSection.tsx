@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { COUPON_DISCOUNT_TYPES } from '../../../api/admin/catalog-limits.ts';
 import type { AdminCoupon } from '../../../api/admin/catalog-entities.ts';
-import { useSettings, useT } from '../../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField, SwitchField } from '../console-fields.tsx';

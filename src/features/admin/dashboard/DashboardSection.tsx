@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { ADMIN_STORES_PAGE_MAX } from '../../../api/admin/catalog-limits.ts';
 import { STORE_ORDERS_LIMIT } from '../../../api/orders/limits.ts';
 import { OrderStatus } from '../../../api/orders/status.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, type ConsoleQuery } from '../use-console-query.ts';
 

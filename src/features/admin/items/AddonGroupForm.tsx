@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { ADDON_CATEGORY_TYPES, ADDONS_PER_CATEGORY_MAX } from '../../../api/admin/catalog-limits.ts';
 import type { AdminAddonCategory } from '../../../api/admin/catalog-entities.ts';
-import { useSettings, useT } from '../../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -1,7 +1,7 @@
 /** A menu section of one store: its name and where it sits on the menu. */
 import { useState, type FormEvent } from 'react';
 import type { AdminItemCategory } from '../../../api/admin/catalog-entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { FormButtons } from '../CrudList.tsx';

@@ -1,7 +1,7 @@
 /** An item of one store's menu: what the customer reads and pays, its section, its add-on groups, and whether it is on sale. */
 import { useState, type FormEvent } from 'react';
 import type { AdminAddonCategory, AdminItem, AdminItemCategory } from '../../../api/admin/catalog-entities.ts';
-import { useSettings, useT } from '../../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

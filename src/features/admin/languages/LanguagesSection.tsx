@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { LANGUAGE_DIRS, type LanguageDir } from '../../../api/admin/limits.ts';
 import type { AdminLanguage } from '../../../api/admin/entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField } from '../console-fields.tsx';

@@ -8,7 +8,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminTranslations } from '../../../api/admin/entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { matchesSearch, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';

@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import type { Order } from '../../../api/orders/entities.ts';
 import { OrderStatus } from '../../../api/orders/status.ts';
 import type { TextKey } from '../../../api/language/texts.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { SwitchField } from '../console-fields.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { SectionHeader } from '../console-ui.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { PopularLocation } from '../../../api/entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';

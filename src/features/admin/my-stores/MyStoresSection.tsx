@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { ItemAvailability, MyStore } from '../../../api/admin/catalog-entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
 import { SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

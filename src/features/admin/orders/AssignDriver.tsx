@@ -9,7 +9,7 @@ import type { ErrorCode } from '../../../api/errors.ts';
 import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
 import { failureCode } from '../../../api/sync-result.ts';
 import type { TextKey } from '../../../api/language/texts.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';

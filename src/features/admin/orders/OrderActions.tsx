@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../api/orders/limits.ts';
 import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
 import { OrderStatus, canMove, type OrderActor, type OrderStatusCode } from '../../../api/orders/status.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import type { ConsoleResult } from '../admin-api.ts';
 import { useConsoleCall, useIsAdmin } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';

@@ -5,7 +5,7 @@
  */
 import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
 import { IN_KITCHEN_STATUSES, isStatusIn } from '../../../api/orders/status.ts';
-import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { orderStatusText, paymentMethodText, paymentStatusText } from '../../../lib/order-words.ts';
 import { useMoney } from '../../../ui/use-money.ts';

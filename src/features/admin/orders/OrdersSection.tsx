@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/limits.ts';
 import type { Order } from '../../../api/orders/entities.ts';
 import { OrderStatus } from '../../../api/orders/status.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { orderStatusText } from '../../../lib/order-words.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { PAGE_BODY_MAX } from '../../../api/admin/catalog-limits.ts';
 import type { AdminPage } from '../../../api/admin/catalog-entities.ts';
-import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SanitizedHtml } from '../../../ui/SanitizedHtml.tsx';

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { PROMO_SLIDE_MODELS, PROMO_SLIDER_SIZE_MAX } from '../../../api/admin/catalog-limits.ts';
 import type { AdminPromoSlide, AdminPromoSlider } from '../../../api/admin/catalog-entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { SelectField, SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -1,7 +1,7 @@
 /** One setting as the field its kind needs: a switch, a colour, a number with its bounds, a choice, a text, markup, or an image. */
 import type { AdminSetting } from '../../../api/admin/entities.ts';
 import { isSwitchOn } from '../../../api/settings/values.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormField } from '../../../ui/FormField.tsx';
 import { ColourField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';
 import { ImageField } from '../ImageField.tsx';

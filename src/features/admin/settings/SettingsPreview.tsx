@@ -5,7 +5,7 @@
  * keeps the last one that reads.
  */
 import { brandInk, contrastRatio, parseHexColor, readableTextOn } from '../../../lib/contrast.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 
 /** Whether text of this colour reads (4.5:1) on that background. */
 function readsOn(text: string, background: string): boolean {

@@ -8,7 +8,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { SETTING_GROUPS, type SettingGroup } from '../../../api/admin/limits.ts';
 import type { AdminSetting } from '../../../api/admin/entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert } from '../../../ui/FormField.tsx';
 import { matchesSearch, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { VersionKindName } from '../../../api/admin/limits.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { AdminCategorySlide, AdminStoreCategory } from '../../../api/admin/catalog-entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SwitchField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -5,7 +5,7 @@
  * midnight. No window at all means the store shows as always open.
  */
 import { OPENING_WINDOWS_PER_DAY_MAX } from '../../../api/admin/catalog-limits.ts';
-import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import type { OpeningWindowDraft } from './store-draft.ts';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;

@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { AdminStore } from '../../../api/admin/catalog-entities.ts';
-import { useSettings, useT } from '../../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField, SwitchField, TextAreaField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

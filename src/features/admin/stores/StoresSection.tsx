@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import type { AdminStoreSummary } from '../../../api/admin/catalog-entities.ts';
 import { ADMIN_STORES_PAGE_SIZE } from '../../../api/admin/catalog-limits.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';

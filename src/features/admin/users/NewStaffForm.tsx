@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { ROLES_WITH_STORES, STAFF_ROLES, type StaffRole } from '../../../api/admin/limits.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { checkEmail, checkName, checkNewPassword } from '../../../lib/account-validation.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { ChecklistField, SelectField } from '../console-fields.tsx';

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ROLES_WITH_STORES } from '../../../api/admin/limits.ts';
 import type { AdminUser, AdminUserDetail } from '../../../api/admin/entities.ts';
-import { useLanguage, useT } from '../../../app/settings-and-language.tsx';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';

@@ -8,7 +8,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import { USER_ROLE_NAMES, type UserRoleName } from '../../../api/account/limits.ts';
 import { ADMIN_PAGE_SIZE } from '../../../api/admin/limits.ts';
 import type { AdminUser } from '../../../api/admin/entities.ts';
-import { useT } from '../../../app/settings-and-language.tsx';
+import { useT } from '../../../base/settings-and-language.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
 import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { WALLET_REASON_MAX_LENGTH } from '../../../api/admin/limits.ts';
-import { useSettings, useT } from '../../../app/settings-and-language.tsx';
+import { useSettings, useT } from '../../../base/settings-and-language.tsx';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { parseMoney } from '../console-values.ts';

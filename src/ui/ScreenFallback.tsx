@@ -1,6 +1,6 @@
 import { useScreenStillLoading } from '../lib/first-screen.ts';
-import { Spinner } from '../ui/Spinner.tsx';
-import { useT } from './settings-and-language.tsx';
+import { Spinner } from './Spinner.tsx';
+import { useT } from '../base/settings-and-language.tsx';
 
 /** What shows while a screen's code loads (bounded by the lazy-screen time-out). */
 export function ScreenFallback() {

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { NavLink } from 'react-router-dom';
 import { TAB_PRESS_ANIMATION_MS } from '../../api/constants.ts';
 import type { TextKey } from '../../api/language/texts.ts';
-import { BagIcon, BellIcon, CompassIcon, PinIcon, UserIcon } from '../../ui/icons.tsx';
-import { useCartQuantity, useUnreadAlertCount } from '../hooks/use-replica-rows.ts';
-import { useSettings, useT } from '../settings-and-language.tsx';
+import { BagIcon, BellIcon, CompassIcon, PinIcon, UserIcon } from '../icons.tsx';
+import { useCartQuantity, useUnreadAlertCount } from '../../base/hooks/use-replica-rows.ts';
+import { useSettings, useT } from '../../base/settings-and-language.tsx';
 import './tab-bar.css';
 
 interface Tab {

@@ -11,9 +11,9 @@
  */
 import { createContext, lazy, useCallback, useContext, useState, type ComponentType } from 'react';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../api/constants.ts';
-import { LoadFailedScreen } from '../ui/LoadFailedScreen.tsx';
-import { OfflineScreen } from '../ui/OfflineScreen.tsx';
-import { useConnectivity } from './hooks/use-replica-rows.ts';
+import { LoadFailedScreen } from './LoadFailedScreen.tsx';
+import { OfflineScreen } from './OfflineScreen.tsx';
+import { useConnectivity } from '../base/hooks/use-replica-rows.ts';
 
 export class ScreenLoadTimeout extends Error {
   constructor(ms: number) {

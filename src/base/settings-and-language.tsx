@@ -9,7 +9,7 @@ import type { LanguageRow } from '../db/schema.ts';
 import type { SettingKey } from '../api/settings/defaults.ts';
 import { isSwitchOn } from '../api/settings/values.ts';
 import type { TextKey } from '../api/language/texts.ts';
-import { formatText } from '../api/language/format-text.ts';
+import { formatText, type Translate } from '../api/language/format-text.ts';
 import type { BootHomeSnapshot } from '../features/home/home-snapshot.ts';
 import { brandInk, readableTextOn } from '../lib/contrast.ts';
 import { LocalKey, writeLocal } from '../lib/local-storage-keys.ts';
@@ -17,7 +17,7 @@ import { useChosenLanguage } from './hooks/use-chosen-language.ts';
 import { useReplicaSettings, type ReplicaSettings } from './hooks/use-replica-settings.ts';
 import { useServices } from './services.tsx';
 
-export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
+export type { Translate } from '../api/language/format-text.ts';
 
 interface LanguageContextValue {
   t: Translate;
