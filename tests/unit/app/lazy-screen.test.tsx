@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_SCREEN_TIMEOUT_MS } from '../../../src/api/constants.ts';
 import { AppProviders } from '../../../src/app/App.tsx';
-import { lazyScreen, type LazyScreenComponent } from '../../../src/app/lazy-screen.tsx';
+import { lazyScreen, type LazyScreenComponent } from '../../../src/ui/lazy-screen.tsx';
 import { buildReplica } from '../support/replica-fixture.ts';
 import { createServiceWorkerDouble, createWorkerDouble } from '../support/doubles.ts';
 

@@ -7,7 +7,7 @@
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ServicesProvider } from '../../../../src/app/services.tsx';
+import { ServicesProvider } from '../../../../src/base/services.tsx';
 import { useDriverGps } from '../../../../src/features/driver/use-driver-gps.ts';
 import { createServiceWorkerDouble, createWorkerDouble } from '../../support/doubles.ts';
 import { renderApp } from '../../support/render-app.tsx';
