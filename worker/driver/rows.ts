@@ -114,7 +114,9 @@ export async function putServerOrders(db: ReplicaDatabase, orders: readonly Driv
     orders.map(async (order) => {
       const existing = (await db.driverOrders.get(order.unique_order_id)) as DriverOrderRow | undefined;
       const pending = inLine.filter((entry) => orderIdOf(entry) === order.unique_order_id).flatMap((entry) => pendingOf(entry) ?? []);
-      return rowOf(order, driverId, pending, existing?.driverId === driverId ? existing.rejection : null, at);
+      const row = rowOf(order, driverId, pending, existing?.driverId === driverId ? existing.rejection : null, at);
+      // The server may list an order another driver took a moment ago: it is still not this driver's to accept.
+      return existing?.list === 'taken' && row.list === 'new' && row.rejection !== null ? { ...row, list: 'taken' as const } : row;
     }),
   );
   await db.driverOrders.bulkPut(rows);
@@ -194,7 +196,8 @@ export function driverMoveEffect(db: ReplicaDatabase, now: () => number): Outbox
       }
       const status = shownStatus(next.server_status, moves);
       const mine = next.assigned_to_me || moves.some((move) => move.move === 'accept');
-      await db.driverOrders.put({ ...next, status, status_name: statusNameOf(status, next.status_name), list: listFor(status, mine) });
+      const list = !mine && next.rejection?.code === 'ORDER_TAKEN' ? 'taken' : listFor(status, mine);
+      await db.driverOrders.put({ ...next, status, status_name: statusNameOf(status, next.status_name), list });
     },
   };
 }

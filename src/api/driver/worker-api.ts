@@ -27,8 +27,12 @@ export function driverGpsUserKey(driverId: number): string {
   return `${driverUserKey(driverId)}:gps`;
 }
 
-/** Which of the driver's lists a row belongs to. */
-export type DriverOrderList = 'new' | 'active' | 'completed';
+/**
+ * Which of the driver's lists a row belongs to. 'taken': another driver was
+ * first; offered no more (no list, no Accept), the row stays only until the
+ * driver has read why (its rejection).
+ */
+export type DriverOrderList = 'new' | 'active' | 'completed' | 'taken';
 
 /** A move done on this device that the server has not confirmed yet. */
 export interface PendingDriverMove {

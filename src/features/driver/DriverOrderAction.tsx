@@ -30,7 +30,8 @@ export function DriverOrderAction({ order }: { order: DriverOrderRow }) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const move = driverMoveFrom(order.status);
-  if (!move) return null;
+  // Another driver was first: nothing is left to accept, whatever status the row last heard.
+  if (!move || order.list === 'taken') return null;
   const action = { move, label: MOVE_LABEL[move] };
   const needsPin = action.move === 'deliver' && order.requires_pin;
   const pinId = `driver-pin-${order.unique_order_id}`;

@@ -162,6 +162,14 @@ describe("a driver's order (/delivery/orders/:id)", () => {
     await waitFor(() => expect(worker.dismissDriverRejection).toHaveBeenCalledWith(ID));
   });
 
+  it('an order another driver took offers no Accept under the words that say so', async () => {
+    const rejection = { outboxId: 'o1', move: 'accept' as const, code: 'ORDER_TAKEN', words: 'Another driver already took this order.', at: Date.now() };
+    await openOrder({ status: 2, list: 'taken', rejection });
+    expect(await screen.findByTestId('driver-rejection', {}, SLOW)).toHaveTextContent('Another driver already took this order.');
+    expect(screen.queryByTestId('driver-action')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept to deliver' })).toBeNull();
+  });
+
   it('a delivered or cancelled order offers no step; a cancelled one earns nothing', async () => {
     await openOrder({ status: 6, rejection: null });
     expect(await screen.findByTestId('driver-order-status', {}, SLOW)).toHaveTextContent('Cancelled');

@@ -185,10 +185,12 @@ describe('a delivery in a dead zone', () => {
     expect(await rowOf(harness, order)).toMatchObject({
       pending: [],
       status: OrderStatus.PREPARING,
-      list: 'new',
+      // Offered no more: not among the new orders (nor on the Orders badge), kept only to say why.
+      list: 'taken',
       rejection: { move: 'accept', code: 'ORDER_TAKEN', words: 'Another driver already took this order.' },
     });
     await harness.service.api.refreshDriver();
+    expect(await rowOf(harness, order)).toMatchObject({ list: 'taken' });
     await harness.service.api.dismissDriverRejection(order.unique_order_id);
     expect(await rowOf(harness, order)).toBeUndefined();
   });
