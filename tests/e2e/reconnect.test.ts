@@ -100,6 +100,34 @@ describe('trust on reconnect at 375 px', () => {
     await context.close();
   });
 
+  it('a tap on Place order in a dead spot says so once, and the words go by themselves when the network is back (issue 32.7)', async () => {
+    await openAllDay(suite.server.db, STORE.slug);
+    const { context, app, ordering } = await signedInPhone();
+    const { page } = app;
+    await fillCart(app, ordering);
+    await app.open('/checkout');
+    await expect.poll(() => ordering.placeOrder.isEnabled(), { timeout: 20_000 }).toBe(true);
+    const ordersBefore = await suite.server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const messages = page.locator('[data-testid="checkout-offline"], [data-testid="attempt-waiting"], [data-testid="place-order-error"]');
+
+    await context.setOffline(true);
+    await ordering.placeOrder.click();
+    await expect.poll(() => page.getByTestId('place-order-error').textContent(), { timeout: 20_000 }).toBe('You’re offline — connect to place your order. Your cart and choices are kept.');
+    // Nothing was sent: no word that an order "may not have reached the store", and one message, not three.
+    await expect.poll(() => app.offlineBanner.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => messages.allTextContents(), { timeout: 5_000 }).toEqual(['You’re offline — connect to place your order. Your cart and choices are kept.']);
+    await screenshot(page, 'phone-checkout-tapped-offline');
+
+    await context.setOffline(false);
+    await expect.poll(() => messages.count(), { timeout: RECONNECT_MS }).toBe(0);
+    await expect.poll(() => ordering.placeOrder.isEnabled(), { timeout: RECONNECT_MS }).toBe(true);
+    await ordering.placeOrder.click();
+    await page.waitForURL(/\/running-order\/[^/]+$/, { timeout: 20_000 });
+    const ordersAfter = await suite.server.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n) + 1);
+    await context.close();
+  });
+
   it('places nothing at a total the customer was not shown: a changed price is shown and asked again', async () => {
     const storeId = await openAllDay(suite.server.db, STORE.slug);
     const { context, app, ordering } = await signedInPhone();

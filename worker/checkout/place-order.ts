@@ -41,6 +41,7 @@ import type { CustomerSession } from '../../src/db/session.ts';
 import { endSessionIfRefused, readSession } from '../replica/session.ts';
 import { backoffDelay, sleep } from '../net/backoff.ts';
 import { findProblem } from '../net/check-shape.ts';
+import { isSimulatedOffline } from '../net/simulated-offline.ts';
 import { NOT_SIGNED_IN } from '../replica/browse-context.ts';
 import { emptyCart, readCartMeta, writeCartMeta } from '../cart/api.ts';
 import type { CheckoutDeps } from './quote.ts';
@@ -96,7 +97,28 @@ async function dropAttempt(db: ReplicaDatabase, key: string): Promise<void> {
   });
 }
 
-type Plan = { kind: 'send'; attempt: PlaceOrderAttempt; body: PlaceOrderBody } | { kind: 'refused'; failure: CheckoutFailure };
+/**
+ * A body that never left the device is no part of the attempt: the server
+ * cannot hold an order for it, so nothing may say that an order "may not have
+ * reached the store" (issue 32.7). The attempt goes with its last body.
+ */
+async function forgetUnsentBody(db: ReplicaDatabase, key: string, body: PlaceOrderBody): Promise<void> {
+  await db.transaction('rw', db.prefs, async () => {
+    const attempt = await readPref<PlaceOrderAttempt>(db, PrefKey.placeOrderAttempt);
+    if (attempt?.key !== key) return;
+    const bodies = attempt.bodies.filter((sent) => canonical(sent) !== canonical(body));
+    if (bodies.length === 0) await db.prefs.delete(PrefKey.placeOrderAttempt);
+    else await db.prefs.put({ key: PrefKey.placeOrderAttempt, value: { ...attempt, bodies } });
+  });
+}
+
+/** The request cannot have left: the testers' switch holds every request, and a browser that knows it is offline sends none. */
+async function certainlyUnsent(db: ReplicaDatabase): Promise<boolean> {
+  return (await isSimulatedOffline(db)) || globalThis.navigator?.onLine === false;
+}
+
+/** `added`: this tap's body joined the attempt now (an earlier tap had not sent the same one). */
+type Plan = { kind: 'send'; attempt: PlaceOrderAttempt; body: PlaceOrderBody; added: boolean } | { kind: 'refused'; failure: CheckoutFailure };
 
 /**
  * Reads the cart and the attempt and writes the attempt with this tap's body
@@ -117,11 +139,12 @@ async function planAttempt(ctx: SyncContext, session: CustomerSession, input: Pl
     };
     const existing = await readAttempt(db, session.userId);
     const attempt: PlaceOrderAttempt = existing ?? { userId: session.userId, key: crypto.randomUUID(), bodies: [], createdAt: ctx.now() };
-    if (!attempt.bodies.some((sent) => canonical(sent) === canonical(body))) {
+    const added = !attempt.bodies.some((sent) => canonical(sent) === canonical(body));
+    if (added) {
       attempt.bodies = [...attempt.bodies, body];
       await db.prefs.put({ key: PrefKey.placeOrderAttempt, value: attempt });
     }
-    return { kind: 'send', attempt, body };
+    return { kind: 'send', attempt, body, added };
   });
 }
 
@@ -148,6 +171,11 @@ function isRefusal(result: CheckoutValue<unknown>): boolean {
 
 /** Sends one body under the attempt's key, again while the answer is lost or the key's first request is still running. */
 async function send(deps: CheckoutDeps, key: string, body: PlaceOrderBody, token: string): Promise<CheckoutValue<Order>> {
+  return (await sendCounting(deps, key, body, token)).result;
+}
+
+/** send, and whether any of its requests may have reached the server (all but one that failed for want of a network). */
+async function sendCounting(deps: CheckoutDeps, key: string, body: PlaceOrderBody, token: string): Promise<{ result: CheckoutValue<Order>; mayHaveReached: boolean }> {
   const headers = { [IDEMPOTENCY_HEADER]: key };
   let resends = 0;
   let polls = 0;
@@ -160,7 +188,8 @@ async function send(deps: CheckoutDeps, key: string, body: PlaceOrderBody, token
       resends += 1;
       await sleep(backoffDelay(resends, deps.retryBaseMs, RETRY_MAX_MS));
     } else {
-      return result;
+      const unanswered = !result.ok && result.reason === 'offline';
+      return { result, mayHaveReached: polls + resends > 0 || !unanswered };
     }
   }
 }
@@ -255,7 +284,9 @@ type Outcome = { done: CheckoutValue<PlacedOrder> } | { newKey: true };
 /** One send of this tap's body under the attempt's key, and what follows from the answer. */
 async function sendTap(ctx: SyncContext, deps: CheckoutDeps, session: CustomerSession, plan: Extract<Plan, { kind: 'send' }>): Promise<Outcome> {
   const { attempt, body } = plan;
-  const answer = await send(deps, attempt.key, body, session.token);
+  const { result: answer, mayHaveReached } = await sendCounting(deps, attempt.key, body, session.token);
+  // Tapped with no network: nothing was sent, so nothing waits at the store either.
+  if (!mayHaveReached && plan.added && (await certainlyUnsent(ctx.db))) await forgetUnsentBody(ctx.db, attempt.key, body);
   if (answer.ok) return { done: { ok: true, value: await recordPlaced(ctx, session, attempt.key, body, answer.value, false) } };
   if (isKeyReused(answer)) {
     const earlier = await earlierOutcome(deps, attempt, body, session.token);

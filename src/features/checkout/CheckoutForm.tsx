@@ -98,6 +98,13 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
   useEffect(() => {
     if (failure) alert.current?.focus();
   }, [failure]);
+  // "You're offline" stops being true when the network is back: it goes without a tap (issue 32.7).
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline) setFailure((current) => (current?.reason === 'offline' ? null : current));
+    wasOffline.current = offline;
+  }, [offline]);
+  const offlineFailure = failure?.reason === 'offline';
 
   const delivery = choices.orderType === 'DELIVERY';
   const missingAddress = delivery && choices.address === null;
@@ -250,7 +257,8 @@ export function CheckoutForm({ view, notice }: CheckoutFormProps) {
       ) : (
         <section className="checkout-section checkout-place">
           {view.attempt && <p className="checkout-note" data-testid="attempt-waiting">{t('checkoutAttemptWaiting')}</p>}
-          {offline && <p className="checkout-note" data-testid="checkout-offline">{t('checkoutOfflineNote')}</p>}
+          {/* One message for one fact: after a tap offline, its alert says it. */}
+          {offline && !offlineFailure && <p className="checkout-note" data-testid="checkout-offline">{t('checkoutOfflineNote')}</p>}
           {failure && (
             <p ref={alert} id="place-order-error" className="checkout-problem" role="alert" tabIndex={-1} data-testid="place-order-error">
               {refusalText(failure, { t, money, lineNames, minimum: quote?.min_order_subtotal ?? null, offlineKey: 'checkoutOffline', timeoutKey: 'checkoutTimeout', total: quote?.total ?? null })}

@@ -6,7 +6,7 @@
  * the cart emptied after success and kept after a refusal, and offline
  * refused at once with nothing lost and nothing queued.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutQuoteRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { closeStoreNow, createCoupon, fundWallet, givePoints, walletOf } from '../../../server/ordering/checkout-fixtures.ts';
@@ -217,6 +217,25 @@ describe('placing an order', () => {
 });
 
 describe('offline and refusals', () => {
+  it('a tap while the browser knows it is offline leaves no attempt behind; a lost answer online keeps its key', async () => {
+    const { h, trouble } = await fresh();
+    await signIn(h);
+    await cartAt(h);
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      h.network.offline = true;
+      expect(await h.service.api.placeOrder(COD)).toEqual({ ok: false, reason: 'offline' });
+      expect(await attemptOf(h)).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+      h.network.offline = false;
+    }
+    // Online, an answer that never came may mean an order: its key is kept for the next tap.
+    trouble.lose = 1;
+    expect(await h.service.api.placeOrder(COD)).toEqual({ ok: false, reason: 'offline' });
+    expect(await attemptOf(h)).toMatchObject({ key: placeOrderKeys(h).at(-1) });
+  });
+
   it('offline: refused at once with offline, nothing sent or queued, the cart and its coupon kept', async () => {
     const { h } = await fresh();
     const customer = await signIn(h);
@@ -232,6 +251,8 @@ describe('offline and refusals', () => {
     expect(h.network.sent.length).toBe(sentBefore);
     expect(await h.db.outbox.count()).toBe(0);
     expect(await cartOf(h)).toEqual(before);
+    // Nothing left the device, so nothing may say an order "may not have reached the store" (issue 32.7).
+    expect(await attemptOf(h)).toBeUndefined();
     expect(await serverOrdersOf(h.server, customer.id)).toEqual([]);
 
     await h.service.api.setSimulatedOffline(false);
