@@ -15,6 +15,8 @@ export interface StoreOrdersQuery {
   restaurantId?: number | undefined;
   statuses?: readonly number[] | undefined;
   limit?: number | undefined;
+  /** Only orders changed at or after this time (ISO 8601). */
+  updatedSince?: string | undefined;
 }
 
 /** The store ids the user acts for; undefined for an admin (every store). */
@@ -35,6 +37,7 @@ export async function storeOrdersFor(db: Kysely<Database>, user: OrderReader, qu
   let select = db.selectFrom('orders').selectAll();
   if (storeIds !== undefined) select = select.where('restaurant_id', 'in', storeIds);
   if (query.statuses !== undefined) select = select.where('status', 'in', [...query.statuses]);
+  if (query.updatedSince !== undefined) select = select.where('updated_at', '>=', new Date(query.updatedSince).toISOString());
   const rows = await select
     .orderBy('id', 'desc')
     .limit(query.limit ?? STORE_ORDERS_LIMIT)

@@ -49,3 +49,8 @@ const PAYMENT_STATUS_TEXT: Record<OrderPaymentStatus, TextKey> = {
 export function paymentStatusText(status: OrderPaymentStatus): TextKey {
   return PAYMENT_STATUS_TEXT[status];
 }
+
+/** "Deliver to" while the order is on its way, "Delivered to" once it is there (issue 32.3: it said delivered before it was). */
+export function deliveryAddressText(status: number): TextKey {
+  return status === OrderStatus.DELIVERED ? 'orderDeliveredTo' : 'orderDeliverTo';
+}

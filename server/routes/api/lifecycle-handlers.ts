@@ -150,7 +150,8 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
 
     'get-store-orders': async (body, request) => {
       const user = userOf(request);
-      const orders = await storeOrdersFor(app.db, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit });
+      const updatedSince = checkedTime(body.updated_since, 'updated_since');
+      const orders = await storeOrdersFor(app.db, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit, updatedSince });
       return { orders };
     },
 

@@ -215,7 +215,8 @@ export const orderLifecycleCalls = {
     access: 'user',
     summary:
       `The orders of the caller's stores (every store for an admin), newest first, at most ${STORE_ORDERS_LIMIT} (limit); ` +
-      'status filters by status codes, restaurant_id by one store (FORBIDDEN for a store that is not theirs). Store owners and admins only. ' +
+      'status filters by status codes, restaurant_id by one store (FORBIDDEN for a store that is not theirs), updated_since by the last change ' +
+      "(ISO 8601: the board's orders finished today). Store owners and admins only. " +
       'The delivery PIN is never in it.',
     body: Type.Object(
       {
@@ -223,6 +224,7 @@ export const orderLifecycleCalls = {
         restaurant_id: Type.Optional(Type.Integer({ minimum: 1 })),
         status: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 9 }), { minItems: 1, maxItems: 9 })),
         limit: Type.Optional(Type.Integer({ minimum: 1, maximum: STORE_ORDERS_LIMIT })),
+        updated_since: ActedAt,
       },
       strict,
     ),

@@ -21,7 +21,7 @@ import { useMoney } from '../../ui/use-money.ts';
 import { isUnreachable, useWorkerRefresh } from '../../base/hooks/use-worker-refresh.ts';
 import { OfflineScreen } from '../../ui/OfflineScreen.tsx';
 import { CancelOrder } from './CancelOrder.tsx';
-import { orderStatusText, paymentMethodText, paymentStatusText } from '../../lib/order-words.ts';
+import { deliveryAddressText, orderStatusText, paymentMethodText, paymentStatusText } from '../../lib/order-words.ts';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { useOrder } from './use-orders.ts';
 import './orders.css';
@@ -93,7 +93,7 @@ function OrderDetail({ order }: { order: StoredOrder }) {
       </section>
 
       <section className="order-section">
-        <h2 className="order-heading">{delivery ? t('orderDeliverTo') : t('orderPickup')}</h2>
+        <h2 className="order-heading">{delivery ? t(deliveryAddressText(order.status)) : t('orderPickup')}</h2>
         <p>{delivery ? [order.house, order.address].filter(Boolean).join(', ') : t('checkoutPickupAt', { store: order.restaurant.name })}</p>
         <h2 className="order-heading">{t('orderPayment')}</h2>
         <p data-testid="order-payment">

@@ -3,6 +3,7 @@ import type { Order } from '../../api/orders/entities.ts';
 import { useT } from '../../base/settings-and-language.tsx';
 import { PriceBreakdown } from '../orders/PriceBreakdown.tsx';
 import { useMoney } from '../../ui/use-money.ts';
+import { deliveryAddressText } from '../../lib/order-words.ts';
 
 export function OrderSummary({ order }: { order: Order }) {
   const t = useT();
@@ -30,7 +31,7 @@ export function OrderSummary({ order }: { order: Order }) {
       </div>
       {order.order_type === 'DELIVERY' && order.address && (
         <p className="order-summary-address" data-testid="order-address">
-          {t('orderDeliverTo')}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
+          {t(deliveryAddressText(order.status))}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
         </p>
       )}
     </section>

@@ -251,4 +251,20 @@ describe.each(testDatabases())('order lifecycle moves on $kind', ({ kind }) => {
     const customer = await callAs(t.app, 'get-store-orders', { token: cast.customer.token });
     expect(customer.statusCode).toBe(403);
   });
+
+  it("get-store-orders' updated_since gives the board the orders finished today, and refuses a time that is none", async () => {
+    const delivered = await placeOrderFor(t.app, cast, cast.otherCustomer);
+    await driveDeliveryTo(t.app, cast, delivered, 'delivered');
+    const finished = { token: cast.owner.token, restaurant_id: cast.store.id, status: [5, 6] };
+
+    const today = (await callAs(t.app, 'get-store-orders', { ...finished, updated_since: new Date(Date.now() - 60_000).toISOString() })).json<StoreOrders>();
+    expect(today.orders.map((order) => order.unique_order_id)).toContain(delivered.unique_order_id);
+    expect(today.orders.every((order) => [5, 6].includes(order.status))).toBe(true);
+    const later = (await callAs(t.app, 'get-store-orders', { ...finished, updated_since: new Date(Date.now() + 60_000).toISOString() })).json<StoreOrders>();
+    expect(later.orders).toEqual([]);
+
+    const notATime = await callAs(t.app, 'get-store-orders', { ...finished, updated_since: '2026-13-45T10:00:00Z' });
+    expect(notATime.statusCode).toBe(400);
+    expect(notATime.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
 });

@@ -14,19 +14,30 @@ import { useAnnounce } from '../console-toast.tsx';
 import { SectionHeader } from '../console-ui.tsx';
 import { OrderCard, withTracking } from '../orders/OrderCard.tsx';
 import { useOrderSound } from './new-order-sound.ts';
-import { useStoreOrderFeed, type FeedMode } from './use-store-order-feed.ts';
+import { FINISHED_STATUSES, startOfToday, useStoreOrderFeed, type FeedMode } from './use-store-order-feed.ts';
+import { useMoney } from '../../../ui/use-money.ts';
 
 interface Column {
   title: TextKey;
   statuses: readonly number[];
+  /** Only the orders finished today (a board left open overnight starts the day empty). */
+  today?: true;
 }
 
 const COLUMNS: readonly Column[] = [
   { title: 'consoleColumnNew', statuses: [OrderStatus.PLACED] },
   { title: 'consoleColumnPreparing', statuses: [OrderStatus.PREPARING] },
   { title: 'consoleColumnReady', statuses: [OrderStatus.READY_FOR_PICKUP, OrderStatus.DRIVER_ASSIGNED, OrderStatus.PICKED_UP] },
-  { title: 'consoleColumnDone', statuses: [OrderStatus.DELIVERED, OrderStatus.CANCELLED] },
+  { title: 'consoleColumnDone', statuses: FINISHED_STATUSES, today: true },
 ];
+
+/** Today at the stores on the board: orders placed (not cancelled), and what the delivered or collected ones took. */
+export function todayFigures(orders: readonly Order[], since: Date): { orders: number; sales: number } {
+  const from = since.toISOString();
+  const placedToday = orders.filter((order) => order.created_at >= from && order.status !== OrderStatus.CANCELLED && order.status !== OrderStatus.AWAITING_PAYMENT && order.status !== OrderStatus.PAYMENT_FAILED);
+  const completedToday = orders.filter((order) => order.status === OrderStatus.DELIVERED && order.updated_at >= from);
+  return { orders: placedToday.length, sales: completedToday.reduce((sum, order) => sum + order.total, 0) };
+}
 
 const MODE_TEXT: Record<FeedMode, TextKey> = {
   connecting: 'consoleFeedConnecting',
@@ -49,6 +60,9 @@ export default function LiveOrdersSection() {
     [announce, play, t],
   );
   const feed = useStoreOrderFeed(onNewOrder);
+  const money = useMoney();
+  const today = startOfToday();
+  const figures = todayFigures(feed.orders, today);
 
   return (
     <>
@@ -64,9 +78,12 @@ export default function LiveOrdersSection() {
           {t('consoleFeedFailed')}
         </p>
       )}
+      <p className="console-today" data-testid="today-figures">
+        {t('consoleTodayFigures', { orders: figures.orders, sales: money(figures.sales) })}
+      </p>
       <div className="console-board">
         {COLUMNS.map((column) => {
-          const inColumn = feed.orders.filter((order) => column.statuses.includes(order.status));
+          const inColumn = feed.orders.filter((order) => column.statuses.includes(order.status) && (!column.today || order.updated_at >= today.toISOString()));
           return (
             <section key={column.title} className="console-board-column" aria-label={t(column.title)} data-testid={`column-${column.title}`}>
               <h2>

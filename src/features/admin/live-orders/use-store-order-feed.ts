@@ -16,6 +16,13 @@ import { useConsoleCall, useConsoleSession } from '../console-session.tsx';
 import { readEventStream, type StreamMessage } from './sse.ts';
 
 export const POLL_MS = 10_000;
+/** Finished orders: delivered or collected, and cancelled. */
+export const FINISHED_STATUSES: readonly number[] = [OrderStatus.DELIVERED, OrderStatus.CANCELLED];
+
+/** Midnight where the board is, as an instant: "today" for the board's finished orders and figures. */
+export function startOfToday(now: Date = new Date()): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
 export const STREAM_RETRY_MS = 30_000;
 
 
@@ -57,13 +64,19 @@ export function useStoreOrderFeed(onNewOrder: (order: Order) => void): StoreOrde
       setOrders((current) => ({ ...current, ...Object.fromEntries(fresh.map((order) => [order.unique_order_id, order])) }));
     };
 
+    // The orders under way, and those finished today (issue 32.3: a reload showed "Finished 0" after a day's deliveries).
     const refresh = async () => {
-      const result = await call('get-store-orders', { status: [...STORE_ACTIVE_STATUSES], limit: STORE_ORDERS_LIMIT }, signal);
+      const [active, finished] = await Promise.all([
+        call('get-store-orders', { status: [...STORE_ACTIVE_STATUSES], limit: STORE_ORDERS_LIMIT }, signal),
+        call('get-store-orders', { status: [...FINISHED_STATUSES], limit: STORE_ORDERS_LIMIT, updated_since: startOfToday().toISOString() }, signal),
+      ]);
       if (signal.aborted) return;
-      setFailed(!result.ok);
-      if (!result.ok) return;
-      take(result.value.orders, !firstRead);
-      firstRead = false;
+      setFailed(!active.ok || !finished.ok);
+      if (active.ok) {
+        take(active.value.orders, !firstRead);
+        firstRead = false;
+      }
+      if (finished.ok) take(finished.value.orders, false);
     };
 
     const onMessage = (message: StreamMessage) => {

@@ -7,7 +7,7 @@ import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
 import { IN_KITCHEN_STATUSES, isStatusIn } from '../../../api/orders/status.ts';
 import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
-import { orderStatusText, paymentMethodText, paymentStatusText } from '../../../lib/order-words.ts';
+import { deliveryAddressText, orderStatusText, paymentMethodText, paymentStatusText } from '../../../lib/order-words.ts';
 import { useMoney } from '../../../ui/use-money.ts';
 import { PhoneLink } from '../../../ui/PhoneLink.tsx';
 import { Pill } from '../console-ui.tsx';
@@ -73,7 +73,7 @@ export function OrderCard({ order, highlighted = false, onMoved, headingLevel = 
       )}
       {!pickup && order.address && (
         <p className="form-hint">
-          {t('orderDeliverTo')}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
+          {t(deliveryAddressText(order.status))}: <bdi>{[order.house, order.address].filter(Boolean).join(', ')}</bdi>
         </p>
       )}
       <p>

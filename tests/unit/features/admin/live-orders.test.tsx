@@ -157,8 +157,46 @@ describe('/admin/live-orders', () => {
     await userEvent.type(reason, 'Out of mozzarella');
     await userEvent.click(within(card).getByRole('button', { name: 'Cancel the order' }));
     expect(api.bodiesOf('store-cancel-order')).toEqual([{ unique_order_id: order.unique_order_id, reason: 'Out of mozzarella' }]);
-    const done = await within(column('Finished')).findByTestId('console-order');
+    const done = await within(column('Finished today')).findByTestId('console-order');
     expect(done).toHaveTextContent('Cancelled: Out of mozzarella');
+  });
+});
+
+describe("the board's day (issue 32.3)", () => {
+  it("opened after a day's deliveries, counts them as finished today and says the day's orders and sales", async () => {
+    const now = new Date().toISOString();
+    const yesterday = new Date(Date.now() - 36 * 3_600_000).toISOString();
+    const delivered = [
+      storeOrder({ unique_order_id: 'FP-D1', id: 51, status: 5, total: 2000, created_at: now, updated_at: now }),
+      storeOrder({ unique_order_id: 'FP-D2', id: 52, status: 5, total: 1364, created_at: now, updated_at: now }),
+    ];
+    const lastNight = storeOrder({ unique_order_id: 'FP-OLD', id: 50, status: 5, total: 999, created_at: yesterday, updated_at: yesterday });
+    const preparing = storeOrder({ unique_order_id: 'FP-P', id: 53, status: 2, total: 1500, created_at: now, updated_at: now });
+    const api = fakeConsoleApi({
+      'get-store-orders': (body) => (body.status?.includes(5) ? { orders: [...delivered, lastNight] } : { orders: [preparing] }),
+    });
+    await renderConsole({ path: '/admin/live-orders', role: 'store_owner', api });
+
+    const finished = await screen.findByRole('region', { name: 'Finished today' }, SLOW);
+    await waitFor(() => expect(within(finished).getAllByTestId('console-order')).toHaveLength(2));
+    expect(within(finished).queryByText(/FP-OLD/)).toBeNull();
+    expect(screen.getByTestId('today-figures')).toHaveTextContent('Today: 3 orders, $33.64 delivered');
+    // The finished orders are asked for since midnight where the board is.
+    const since = api.bodiesOf('get-store-orders').find((body) => Array.isArray(body.status) && body.status.includes(5))?.updated_since;
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    expect(since).toBe(midnight.toISOString());
+  });
+
+  it('says "Deliver to" on an order on its way and "Delivered to" once it is there', async () => {
+    const now = new Date().toISOString();
+    const onItsWay = storeOrder({ unique_order_id: 'FP-W', id: 61, order_type: 'DELIVERY', status: 2, address: '12 Market Street', house: null, updated_at: now });
+    const there = storeOrder({ unique_order_id: 'FP-T', id: 62, order_type: 'DELIVERY', status: 5, address: '9 Mill Road', house: null, updated_at: now });
+    const api = fakeConsoleApi({ 'get-store-orders': (body) => ({ orders: body.status?.includes(5) ? [there] : [onItsWay] }) });
+    await renderConsole({ path: '/admin/live-orders', role: 'store_owner', api });
+    const preparing = await screen.findByRole('region', { name: 'Preparing' }, SLOW);
+    expect(await within(preparing).findByText(/Deliver to/)).toHaveTextContent('Deliver to: 12 Market Street');
+    expect(await within(column('Finished today')).findByText(/Delivered to/)).toHaveTextContent('Delivered to: 9 Mill Road');
   });
 });
 
