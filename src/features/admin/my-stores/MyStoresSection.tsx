@@ -1,10 +1,11 @@
 /**
  * /admin/my-stores: the daily switches of a store owner's stores (every
- * store for an administrator): taking orders or not, and each item
- * available or sold out. A switch flips at once and goes back if the
- * server refuses, saying why.
+ * store for an administrator): taking orders or not, each item available or
+ * sold out, and the store's opening hours (issue 32.3: an owner had no way to
+ * change their own). A switch flips at once and goes back if the server
+ * refuses, saying why.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ItemAvailability, MyStore } from '../../../api/admin/catalog-entities.ts';
 import { useT } from '../../../base/settings-and-language.tsx';
 import { useMoney } from '../../../ui/use-money.ts';
@@ -13,6 +14,8 @@ import { useConsoleCall } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
 import { matchesSearch, Pill, QueryView, SearchBox, SectionHeader } from '../console-ui.tsx';
 import { useConsoleQuery, useFailureText } from '../use-console-query.ts';
+import { OpeningHoursField } from '../stores/OpeningHoursField.tsx';
+import type { OpeningWindowDraft } from '../stores/store-draft.ts';
 
 export default function MyStoresSection() {
   const t = useT();
@@ -83,6 +86,7 @@ function StoreSwitches({ initial }: { initial: MyStore }) {
           {problem}
         </p>
       )}
+      <StoreHours storeId={store.id} storeName={store.name} />
       <div className="console-toolbar">
         <SearchBox label={t('consoleSearchItems')} value={search} onChange={setSearch} />
         <p className="form-hint">{t('consoleSoldOutCount', { count: store.items.filter((item) => !item.is_active).length })}</p>
@@ -104,5 +108,58 @@ function StoreSwitches({ initial }: { initial: MyStore }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The store's week, opened on demand: what admin/get-store says now, saved with admin/save-store (the owner's own field). */
+function StoreHours({ storeId, storeName }: { storeId: number; storeName: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="console-my-store-hours">
+      <button type="button" className="button button-secondary" aria-expanded={open} aria-controls={`store-hours-${storeId}`} onClick={() => setOpen(!open)}>
+        {t('consoleEditOpeningHours')}
+      </button>
+      {open && <StoreHoursForm storeId={storeId} storeName={storeName} onSaved={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function StoreHoursForm({ storeId, storeName, onSaved }: { storeId: number; storeName: string; onSaved(): void }) {
+  const query = useConsoleQuery('admin/get-store', { id: storeId });
+  return (
+    <QueryView state={query.state} reload={query.reload}>
+      {(store) => <HoursEditor storeId={storeId} storeName={storeName} initial={store.opening_hours} onSaved={onSaved} />}
+    </QueryView>
+  );
+}
+
+function HoursEditor({ storeId, storeName, initial, onSaved }: { storeId: number; storeName: string; initial: OpeningWindowDraft[]; onSaved(): void }) {
+  const t = useT();
+  const call = useConsoleCall();
+  const announce = useAnnounce();
+  const failureText = useFailureText();
+  const [windows, setWindows] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    const result = await call('admin/save-store', { id: storeId, opening_hours: windows });
+    setSaving(false);
+    if (!result.ok) return setError(failureText(result));
+    announce(t('consoleOpeningHoursSaved', { store: storeName }));
+    onSaved();
+  };
+  return (
+    <form className="form" noValidate onSubmit={(event) => void save(event)} data-testid="store-hours-form">
+      <OpeningHoursField id={`store-hours-${storeId}`} error={error} windows={windows} onChange={setWindows} />
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? t('sending') : t('consoleSaveOpeningHours')}
+        </button>
+      </div>
+    </form>
   );
 }
