@@ -509,6 +509,8 @@ export interface OrdersTable {
   prep_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** Acceptance time + prep_minutes: when the customer can expect it ready; null without prep_minutes (0010). */
   estimated_ready_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
+  /** A delivery order's food ready at the counter (mark-order-ready); null until then. */
+  food_ready_at: ColumnType<IsoTime | null, IsoTime | null | undefined, IsoTime | null>;
 }
 
 /** What was bought (0006): the name and unit price (item + add-ons) as they were. */

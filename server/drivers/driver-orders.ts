@@ -112,6 +112,7 @@ export async function toDriverOrders(
       assigned_to_me: mine,
       requires_pin: settings.pinRequired,
       history: (related.history.get(id) ?? []).map((entry) => ({ status: Number(entry.status), at: entry.happened_at })),
+      food_ready_at: row.food_ready_at,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };

@@ -68,7 +68,7 @@ export async function readTracking(db: Kysely<Database>, orderId: number): Promi
 async function readTrackingOnce(db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'unique_order_id', 'status', 'order_type', 'payment_status', 'driver_user_id', 'cancel_reason', 'estimated_ready_at', 'updated_at'])
+    .select(['id', 'unique_order_id', 'status', 'order_type', 'payment_status', 'driver_user_id', 'cancel_reason', 'estimated_ready_at', 'food_ready_at', 'updated_at'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) return undefined;
@@ -92,6 +92,7 @@ async function readTrackingOnce(db: Kysely<Database>, orderId: number): Promise<
     driver,
     cancel_reason: order.cancel_reason,
     estimated_ready_at: order.estimated_ready_at,
+    food_ready_at: order.food_ready_at,
     updated_at: order.updated_at,
   };
 }

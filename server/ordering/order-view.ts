@@ -155,6 +155,7 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
     cancel_reason: row.cancel_reason,
     prep_minutes: row.prep_minutes === null ? null : Number(row.prep_minutes),
     estimated_ready_at: row.estimated_ready_at,
+    food_ready_at: row.food_ready_at,
     ...arrivalMinutes(row, store),
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -19,6 +19,7 @@ import * as idempotencyLease from './0013-idempotency-lease.ts';
 import * as uploads from './0014-uploads.ts';
 import * as catalogueTranslations from './0015-catalogue-translations.ts';
 import * as clusterJobRuns from './0016-cluster-job-runs.ts';
+import * as foodReady from './0017-food-ready.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-uploads': uploads,
   '0015-catalogue-translations': catalogueTranslations,
   '0016-cluster-job-runs': clusterJobRuns,
+  '0017-food-ready': foodReady,
 };

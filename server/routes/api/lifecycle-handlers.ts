@@ -30,6 +30,8 @@ import { checkedTime } from './checked-time.ts';
 import { moveOrderAudited } from '../../admin/audited-order-move.ts';
 import type { CallHandlers } from './call-handler.ts';
 import { userOf } from './call-access.ts';
+import { markFoodReady } from '../../ordering/food-ready.ts';
+import { recordAudit } from '../../admin/audit.ts';
 
 export type LifecycleCalls =
   | 'accept-order'
@@ -109,6 +111,28 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     return result;
   }
 
+  /** A delivery order's food ready at the counter (food-ready.ts): the store's word, audited like its moves. */
+  async function foodReady(request: FastifyRequest, order: OrderFacts): Promise<OrderMoveResult> {
+    const user = userOf(request);
+    if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
+    const result = await app.db.transaction().execute(async (trx) => {
+      const { changed } = await markFoodReady(trx, order.id, new Date());
+      if (changed) {
+        await recordAudit(trx, {
+          userId: user.id,
+          role: user.role,
+          action: 'mark-order-ready',
+          entity: 'orders',
+          entityId: order.unique_order_id,
+          details: { food_ready: true, restaurant_id: order.restaurant_id },
+        });
+      }
+      return answerWithin(request, trx, order.id, changed);
+    });
+    if (result.changed) orderEvents.announce(order.id);
+    return result;
+  }
+
   /**
    * A driver's move on an order they have (or, for accept-to-deliver, want:
    * then they must be on duty, deliver for its store and hold fewer orders
@@ -141,7 +165,12 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
   return {
     'accept-order': (body, request) =>
       storeMove(request, body, 'accept-order', OrderStatus.PREPARING, body.prep_minutes === undefined ? {} : { prepMinutes: body.prep_minutes }),
-    'mark-order-ready': (body, request) => storeMove(request, body, 'mark-order-ready', OrderStatus.READY_FOR_PICKUP),
+    'mark-order-ready': async (body, request) => {
+      const order = await orderNamed(body.unique_order_id);
+      // Self pickup: ready at the counter is the step before collection. Delivery: a time on the order, the driver's cue.
+      if (order.order_type === 'DELIVERY') return foodReady(request, order);
+      return storeMove(request, body, 'mark-order-ready', OrderStatus.READY_FOR_PICKUP);
+    },
     'complete-pickup-order': (body, request) => storeMove(request, body, 'complete-pickup-order', OrderStatus.DELIVERED),
     'store-cancel-order': (body, request) => {
       const reason = body.reason.trim();

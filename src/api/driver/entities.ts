@@ -87,6 +87,8 @@ export const DriverOrderSchema = Type.Object({
   /** deliver-order will ask for the customer's PIN. */
   requires_pin: Type.Boolean(),
   history: Type.Array(OrderHistoryEntrySchema),
+  /** The food waits at the counter since then (the store's mark-order-ready); null until the store says so. */
+  food_ready_at: Type.Optional(Nullable(Type.String())),
   created_at: Type.String(),
   updated_at: Type.String(),
 });

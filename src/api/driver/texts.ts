@@ -69,6 +69,8 @@ export const DRIVER_TEXTS = {
   driverGotIt: 'Got it',
   driverOrderGone: 'This order is no longer yours to see: another driver took it or the store changed it.',
   driverStore: 'Store',
+  driverFoodReady: 'Food ready',
+  driverFoodReadySince: 'The food is ready at the store since {time}',
   driverCustomer: 'Customer',
   driverCall: 'Call {name} on {phone}',
   driverDeliverTo: 'Deliver to',

@@ -193,7 +193,9 @@ export const orderLifecycleCalls = {
   },
   'mark-order-ready': {
     access: 'user',
-    summary: `A self-pickup order is ready at the counter: preparing → ready for pickup (WRONG_ORDER_TYPE for a delivery order). ${storeMove}`,
+    summary:
+      `The order's food is ready at the counter. Self pickup: preparing → ready for pickup. Delivery: the order keeps its status and gains food_ready_at, ` +
+      `while it is prepared or waits for its driver (ILLEGAL_TRANSITION once picked up); a second mark changes nothing. ${storeMove}`,
     body: Type.Object(OrderRef, strict),
     response: OrderMoveResultSchema,
   },

@@ -245,6 +245,8 @@ export const OrderSchema = Type.Composite([
     prep_minutes: Type.Optional(Nullable(Type.Integer())),
     /** When the store expects the food ready (acceptance + prep_minutes); null when it gave no time. */
     estimated_ready_at: Type.Optional(Nullable(Type.String())),
+    /** A delivery order's food ready at the counter, waiting for its driver (mark-order-ready); null until then. */
+    food_ready_at: Type.Optional(Nullable(Type.String())),
     /** The store's promised minutes from order to door (its delivery time), for the arrival estimate before it accepts. */
     delivery_minutes: Type.Optional(Type.Integer()),
     /** Minutes a driver takes from the store to this address (distance at city speed, plus the hand-over). */
@@ -284,6 +286,8 @@ export const OrderTrackingSchema = Type.Object({
   cancel_reason: Nullable(Type.String()),
   /** When the store expects the food ready (accept-order prep_minutes); null when it gave no time. */
   estimated_ready_at: Type.Optional(Nullable(Type.String())),
+  /** A delivery order's food ready at the counter (mark-order-ready); null until then. */
+  food_ready_at: Type.Optional(Nullable(Type.String())),
   updated_at: Type.String(),
 });
 export type OrderTracking = Static<typeof OrderTrackingSchema>;

@@ -111,3 +111,15 @@ export function isStatusIn(set: readonly OrderStatusCode[], status: number): boo
 export function isTerminalStatus(status: number): boolean {
   return isStatusIn(TERMINAL_STATUSES, status);
 }
+
+/**
+ * Where a delivery order's food may be marked ready at the counter
+ * (mark-order-ready): while it is prepared, whether or not a driver has
+ * taken it yet; once the driver has it, the food has left.
+ */
+export const FOOD_READY_STATUSES: readonly OrderStatusCode[] = [OrderStatus.PREPARING, OrderStatus.DRIVER_ASSIGNED];
+
+/** The food waits at the counter for its driver: marked ready, and not picked up yet. */
+export function isFoodWaiting(order: { status: number; food_ready_at?: string | null | undefined }): boolean {
+  return Boolean(order.food_ready_at) && (FOOD_READY_STATUSES as readonly number[]).includes(order.status);
+}

@@ -33,6 +33,7 @@ export const ORDER_TEXTS = {
   runningOrderReconnecting: 'Reconnecting…',
   runningOrderCancelReason: 'Reason: {reason}',
   runningOrderReadyAround: 'The store expects it ready around {time}',
+  runningOrderFoodReady: 'Your food is ready and waits for the driver',
   runningOrderArrivesAround: 'It should reach you around {time}',
   runningOrderPin: 'Delivery PIN',
   runningOrderPinHint: 'Give this code to your driver',

@@ -1,6 +1,7 @@
 /** One order in the driver's lists: where from and to, what they earn, how it is paid and what to collect, where it stands. */
 import { Link } from 'react-router-dom';
 import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
+import { isFoodWaiting } from '../../api/orders/status.ts';
 import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { paymentMethodText } from '../../lib/order-words.ts';
@@ -40,6 +41,11 @@ export function DriverOrderCard({ order }: { order: DriverOrderRow }) {
         </span>
         <span className="driver-order-state">
           <span className={`driver-status is-${order.status}`}>{t(driverStatusText(order.status))}</span>
+          {isFoodWaiting(order) && (
+            <span className="driver-food-ready" data-testid="driver-food-ready">
+              {t('driverFoodReady')}
+            </span>
+          )}
           {order.pending.length > 0 && <PendingMark />}
           <span className="driver-order-id">{t('orderNumber', { order: order.unique_order_id })}</span>
         </span>

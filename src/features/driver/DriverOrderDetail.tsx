@@ -6,9 +6,10 @@
  */
 import { useState } from 'react';
 import type { DriverOrderRow } from '../../api/driver/worker-api.ts';
-import { OrderStatus } from '../../api/orders/status.ts';
+import { OrderStatus, isFoodWaiting } from '../../api/orders/status.ts';
 import { useConnectivity } from '../../base/hooks/use-replica-rows.ts';
-import { useT } from '../../base/settings-and-language.tsx';
+import { useLanguage, useT } from '../../base/settings-and-language.tsx';
+import { formatDate } from '../../lib/format-date.ts';
 import { useSyncWorker } from '../../base/services.tsx';
 import { paymentMethodText, paymentStatusText } from '../../lib/order-words.ts';
 import { DeliveryMap } from '../running-order/DeliveryMap.tsx';
@@ -22,6 +23,7 @@ import { DriverOrderAction, DriverSteps } from './DriverOrderAction.tsx';
 export function DriverOrderDetail({ order }: { order: DriverOrderRow }) {
   const t = useT();
   const money = useMoney();
+  const locale = useLanguage()?.code;
   const cashOnDelivery = order.payment_mode === 'COD' && order.cash_to_collect > 0;
   const open = order.status !== OrderStatus.DELIVERED && order.status !== OrderStatus.CANCELLED;
   return (
@@ -33,6 +35,11 @@ export function DriverOrderDetail({ order }: { order: DriverOrderRow }) {
         <h2 id="driver-order-status" className="driver-order-now" data-testid="driver-order-status">
           {t(driverStatusText(order.status))}
         </h2>
+        {isFoodWaiting(order) && order.food_ready_at && (
+          <p className="driver-food-ready" data-testid="driver-food-ready">
+            {t('driverFoodReadySince', { time: formatDate(order.food_ready_at, locale, true) })}
+          </p>
+        )}
         <DriverSteps order={order} />
         {open && cashOnDelivery && (
           <p className="driver-collect" data-testid="driver-collect">

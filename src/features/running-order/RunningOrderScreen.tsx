@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { StoredOrder } from '../../api/checkout/worker-api.ts';
 import type { Order } from '../../api/orders/entities.ts';
-import { IN_KITCHEN_STATUSES, OrderStatus, STOPPED_STATUSES, WITH_DRIVER_STATUSES, isStatusIn, isTerminalStatus } from '../../api/orders/status.ts';
+import { IN_KITCHEN_STATUSES, OrderStatus, STOPPED_STATUSES, WITH_DRIVER_STATUSES, isFoodWaiting, isStatusIn, isTerminalStatus } from '../../api/orders/status.ts';
 import type { RunningOrderRow } from '../../api/orders/worker-api.ts';
 import { useLanguage, useT } from '../../base/settings-and-language.tsx';
 import { ScreenFallback } from '../../ui/ScreenFallback.tsx';
@@ -99,8 +99,12 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
   const pin = orderType === 'DELIVERY' && !final ? order?.delivery_pin : null;
   const driver = isStatusIn(WITH_DRIVER_STATUSES, status) ? tracking?.driver : null;
   // The store's word on when the food is ready (accepted with a preparation time), while it cooks: until pickup.
-  const readyAt = isStatusIn(IN_KITCHEN_STATUSES, status) ? (tracking?.estimated_ready_at ?? order?.estimated_ready_at ?? null) : null;
-  const arrivesAt = orderType === 'DELIVERY' && !final && status !== DELIVERED && order ? arrivalTime(order, readyAt) : null;
+  // Once the store says the food is ready (a delivery waiting for its driver), that time replaces its estimate.
+  const foodReadyAt = tracking?.food_ready_at ?? order?.food_ready_at ?? null;
+  const foodWaiting = orderType === 'DELIVERY' && isFoodWaiting({ status, food_ready_at: foodReadyAt });
+  const estimatedReadyAt = isStatusIn(IN_KITCHEN_STATUSES, status) ? (tracking?.estimated_ready_at ?? order?.estimated_ready_at ?? null) : null;
+  const readyAt = foodWaiting ? null : estimatedReadyAt;
+  const arrivesAt = orderType === 'DELIVERY' && !final && status !== DELIVERED && order ? arrivalTime(order, foodWaiting ? foodReadyAt : readyAt) : null;
   const id = row.unique_order_id;
   return (
     <ScreenShell title={t('screenRunningOrder')} className="running-order-screen">
@@ -114,6 +118,11 @@ function RunningOrderPage({ row, order }: { row: RunningOrderRow; order: Order |
           {t(statusSentence(status, orderType))}
         </p>
         {readyAt && <AroundTime at={readyAt} text="runningOrderReadyAround" testId="order-ready-at" />}
+        {foodWaiting && (
+          <p className="running-order-ready" data-testid="order-food-ready">
+            {t('runningOrderFoodReady')}
+          </p>
+        )}
         {arrivesAt && <AroundTime at={arrivesAt} text="runningOrderArrivesAround" testId="order-arrives-at" />}
         {status === CANCELLED && tracking?.cancel_reason && <p className="running-order-reason">{t('runningOrderCancelReason', { reason: tracking.cancel_reason })}</p>}
         <TrackingNote link={row.link} fetchedAt={row.fetchedAt} final={final} />

@@ -127,6 +127,38 @@ describe.each(testDatabases())('order lifecycle moves on $kind', ({ kind }) => {
     expect(await stepAlerts(order)).toHaveLength(1);
   });
 
+  it("a delivery order's food is marked ready at the counter, before or after its driver took it, once, and never after pickup", async () => {
+    // Before a driver: the order stays preparing and says since when its food waits.
+    const early = await placeOrderFor(t.app, cast, cast.customer);
+    const tooSoon = await act(t.app, 'mark-order-ready', cast.owner, early);
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION' });
+    await driveDeliveryTo(t.app, cast, early, 'preparing');
+    const ready = await moved(act(t.app, 'mark-order-ready', cast.owner, early));
+    expect(ready).toMatchObject({ changed: true, tracking: { status: 2, food_ready_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) } });
+    const again = await moved(act(t.app, 'mark-order-ready', cast.owner, early));
+    expect(again).toMatchObject({ changed: false, tracking: { food_ready_at: ready.tracking.food_ready_at } });
+    // The driver still takes it as ever, and sees the food waiting.
+    await moved(act(t.app, 'accept-to-deliver', cast.driver, early));
+    const offered = (await callAs(t.app, 'get-order-status', { token: cast.customer.token, unique_order_id: early.unique_order_id })).json<{ status: number; food_ready_at: string | null }>();
+    expect(offered).toMatchObject({ status: 3, food_ready_at: ready.tracking.food_ready_at });
+    expect((await historyOf(t.db, early.id)).map((row) => row.status)).toEqual([1, 2, 3]);
+
+    // After the driver took it: still the store's word to give; after pickup the food has left.
+    const late = await placeOrderFor(t.app, cast, cast.customer);
+    await driveDeliveryTo(t.app, cast, late, 'assigned');
+    expect(await moved(act(t.app, 'mark-order-ready', cast.owner, late))).toMatchObject({ changed: true, tracking: { status: 3 } });
+    const gone = await placeOrderFor(t.app, cast, cast.customer);
+    await driveDeliveryTo(t.app, cast, gone, 'picked-up');
+    const afterPickup = await act(t.app, 'mark-order-ready', cast.owner, gone);
+    expect(afterPickup.statusCode).toBe(409);
+    expect(afterPickup.json()).toMatchObject({ code: 'ILLEGAL_TRANSITION' });
+
+    // Only the order's store (or an admin) says so.
+    const stranger = await act(t.app, 'mark-order-ready', cast.customer, late);
+    expect(stranger.statusCode).toBe(403);
+  });
+
   it('illegal moves answer 409 with a code and words that say where the order is', async () => {
     const placed = await placeOrderFor(t.app, cast, cast.customer, { orderType: 'SELFPICKUP' });
     const early = await act(t.app, 'mark-order-ready', cast.owner, placed);
@@ -140,9 +172,6 @@ describe.each(testDatabases())('order lifecycle moves on $kind', ({ kind }) => {
 
     const delivery = await placeOrderFor(t.app, cast, cast.customer);
     await driveDeliveryTo(t.app, cast, delivery, 'preparing');
-    const readyForDelivery = await act(t.app, 'mark-order-ready', cast.owner, delivery);
-    expect(readyForDelivery.statusCode).toBe(409);
-    expect(readyForDelivery.json()).toMatchObject({ code: 'WRONG_ORDER_TYPE' });
 
     await moved(act(t.app, 'accept-to-deliver', cast.driver, delivery));
     const deliverBeforePickup = await act(t.app, 'deliver-order', cast.driver, delivery, { delivery_pin: delivery.delivery_pin });

@@ -8,8 +8,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_CANCEL_REASON_LENGTH } from '../../../api/orders/limits.ts';
 import type { Order, OrderTracking } from '../../../api/orders/entities.ts';
-import { OrderStatus, canMove, type OrderActor, type OrderStatusCode } from '../../../api/orders/status.ts';
-import { useT } from '../../../base/settings-and-language.tsx';
+import { FOOD_READY_STATUSES, OrderStatus, isFoodWaiting, canMove, type OrderActor, type OrderStatusCode } from '../../../api/orders/status.ts';
+import { useLanguage, useT } from '../../../base/settings-and-language.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
 import type { ConsoleResult } from '../admin-api.ts';
 import { useConsoleCall, useIsAdmin } from '../console-session.tsx';
 import { useAnnounce } from '../console-toast.tsx';
@@ -30,6 +31,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
   const announce = useAnnounce();
   const failureText = useFailureText();
   const isAdmin = useIsAdmin();
+  const locale = useLanguage()?.code;
   const prepId = useId();
   const [prepMinutes, setPrepMinutes] = useState<number>(DEFAULT_PREP_MINUTES);
   const [busy, setBusy] = useState(false);
@@ -40,6 +42,8 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
   // What the buttons offer is what the transition table lets this console user do from the order's state.
   const actor: OrderActor = isAdmin ? 'admin' : 'store';
   const offers = (to: OrderStatusCode) => canMove(order.status, to, actor);
+  // A delivery order's food ready at the counter: the driver's cue, a time on the order (server/ordering/food-ready.ts).
+  const foodReadyOffered = !pickup && (FOOD_READY_STATUSES as readonly number[]).includes(order.status);
 
   const move = async (run: () => Promise<ConsoleResult<{ changed: boolean; tracking: OrderTracking }>>, done: string) => {
     setBusy(true);
@@ -89,6 +93,21 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
         >
           {t('consoleMarkReady')}
         </button>
+      )}
+      {foodReadyOffered && !order.food_ready_at && (
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy}
+          onClick={() => void move(() => call('mark-order-ready', ref), t('consoleFoodMarkedReady', { order: number }))}
+        >
+          {t('consoleMarkFoodReady')}
+        </button>
+      )}
+      {isFoodWaiting(order) && order.food_ready_at && (
+        <p className="form-hint" data-testid="food-ready">
+          {t('consoleFoodReadySince', { time: formatDate(order.food_ready_at, locale, true) })}
+        </p>
       )}
       {offers(OrderStatus.DELIVERED) && (
         <button

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../../../src/api/orders/entities.ts';
 import { ORDER_STATUS_NAMES, type OrderType } from '../../../../src/api/orders/limits.ts';
 import { ALL_STATUSES, OrderStatus, checkTransition, type OrderStatusCode } from '../../../../src/api/orders/status.ts';
-import { placedOrder } from '../running-order/fixtures.ts';
+import { placedOrder, tracking } from '../running-order/fixtures.ts';
 import { fakeConsoleApi, renderConsole, SLOW } from './console-harness.tsx';
 
 const { PREPARING, DELIVERED, CANCELLED, READY_FOR_PICKUP } = OrderStatus;
@@ -62,6 +62,28 @@ describe("the console's moves for an order (/admin/orders)", () => {
         (to) => to !== order.status && checkTransition(order.status as OrderStatusCode, to, actor).ok && (to !== READY_FOR_PICKUP || order.order_type === 'SELFPICKUP'),
       );
       expect(offered, `${order.order_type} order in status ${order.status}`).toEqual(allowed);
+      // A delivery order's food is marked ready while it is prepared or waits for its driver (issue 32.3).
+      const foodReady = within(actions).queryByRole('button', { name: 'Food ready' }) !== null;
+      expect(foodReady, `food ready on a ${order.order_type} order in status ${order.status}`).toBe(
+        order.order_type === 'DELIVERY' && (order.status === PREPARING || order.status === OrderStatus.DRIVER_ASSIGNED),
+      );
     }
+  });
+
+  it("marks a delivery order's food ready, then says since when instead of offering it again", async () => {
+    const order = orderIn(PREPARING, 'DELIVERY', 1);
+    const api = fakeConsoleApi({
+      'get-store-orders': () => ({ orders: [order] }),
+      'mark-order-ready': () => ({
+        changed: true,
+        tracking: { ...tracking({ status: PREPARING, order_type: 'DELIVERY' }), unique_order_id: order.unique_order_id, food_ready_at: '2030-01-16T12:20:00.000Z' },
+      }),
+    });
+    await renderConsole({ path: '/admin/live-orders', role: 'store_owner', api });
+    const card = await within(await screen.findByRole('region', { name: 'Preparing' }, SLOW)).findByTestId('console-order');
+    within(card).getByRole('button', { name: 'Food ready' }).click();
+    expect(await within(card).findByTestId('food-ready')).toHaveTextContent(/^Food ready since /);
+    expect(within(card).queryByRole('button', { name: 'Food ready' })).toBeNull();
+    expect(api.bodiesOf('mark-order-ready')).toEqual([{ unique_order_id: order.unique_order_id }]);
   });
 });

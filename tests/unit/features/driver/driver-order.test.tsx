@@ -162,6 +162,17 @@ describe("a driver's order (/delivery/orders/:id)", () => {
     await waitFor(() => expect(worker.dismissDriverRejection).toHaveBeenCalledWith(ID));
   });
 
+  it('says when the food waits at the counter, until the driver has picked it up', async () => {
+    await openOrder({ status: 3, food_ready_at: '2030-01-16T12:20:00.000Z' });
+    expect(await screen.findByTestId('driver-food-ready', {}, SLOW)).toHaveTextContent(/^The food is ready at the store since /);
+  });
+
+  it('says nothing of the food once it has left the counter', async () => {
+    await openOrder({ status: 4, food_ready_at: '2030-01-16T12:20:00.000Z' });
+    await screen.findByTestId('driver-order-status', {}, SLOW);
+    expect(screen.queryByTestId('driver-food-ready')).toBeNull();
+  });
+
   it('an order another driver took offers no Accept under the words that say so', async () => {
     const rejection = { outboxId: 'o1', move: 'accept' as const, code: 'ORDER_TAKEN', words: 'Another driver already took this order.', at: Date.now() };
     await openOrder({ status: 2, list: 'taken', rejection });

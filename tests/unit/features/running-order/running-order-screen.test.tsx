@@ -116,6 +116,23 @@ describe('running order (/running-order/:id)', () => {
     expect(screen.queryByTestId('order-ready-at')).toBeNull();
   });
 
+  it('says the food is ready and waits for the driver once the store marks it, instead of its estimate', async () => {
+    const { db } = await renderApp({ path: PATH });
+    await signIn(db);
+    const readyAt = '2030-01-16T12:21:00.000Z';
+    await putRunningOrder(db, runningRow({ tracking: tracking({ status: 2, history: historyOf(1, 2), estimated_ready_at: readyAt }) }), placedOrder({ status: 2 }));
+    await screen.findByTestId('order-ready-at', {}, SLOW);
+    expect(screen.queryByTestId('order-food-ready')).toBeNull();
+
+    await act(() => putRunningOrder(db, runningRow({ tracking: tracking({ status: 2, history: historyOf(1, 2), estimated_ready_at: readyAt, food_ready_at: '2030-01-16T12:18:00.000Z' }) })));
+    expect(await screen.findByTestId('order-food-ready')).toHaveTextContent('Your food is ready and waits for the driver');
+    expect(screen.queryByTestId('order-ready-at')).toBeNull();
+
+    await act(() => putRunningOrder(db, runningRow({ tracking: tracking({ status: 4, history: historyOf(1, 2, 3, 4), food_ready_at: '2030-01-16T12:18:00.000Z' }) })));
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Your order is on its way'));
+    expect(screen.queryByTestId('order-food-ready')).toBeNull();
+  });
+
   it('moves on as the worker writes each step, with no reload', async () => {
     const { db } = await renderApp({ path: PATH });
     await signIn(db);
