@@ -14,6 +14,7 @@ import { applySimulatedOfflineAtStart, drainOnReconnect, recordVisit } from './a
 import { loadMobileHomeParts } from './features/home/first-screen-parts.ts';
 import { readHomeSnapshot } from './features/home/home-snapshot.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { firstScreenShown } from './lib/first-screen.ts';
 import { createServiceWorkerBridge } from './lib/sw-bridge.ts';
 import { getSyncWorker } from './lib/worker-bridge.ts';
 
@@ -36,6 +37,9 @@ drainOnReconnect(worker);
 const simulatedOfflineApplied = applySimulatedOfflineAtStart(services).catch((error: unknown) =>
   console.warn('simulated offline flag not applied', error),
 );
+
+// The page's own words (index.html) say what it waits for until the app's first screen is up.
+void firstScreenShown.then(() => document.getElementById('preboot')?.remove());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -161,6 +161,35 @@ describe('first visit on a phone (375 px)', () => {
     await context.close();
   });
 
+  it('says from the HTML alone what the page is and what it waits for, in the visitor\'s language, until the first screen is up (issue 32.2)', async () => {
+    for (const [language, words] of [
+      ['en-US', 'Loading the app. On a slow connection a first visit takes a few seconds; the next ones open at once.'],
+      ['ar-EG', 'جارٍ تحميل التطبيق. على اتصال بطيء تستغرق الزيارة الأولى بضع ثوانٍ، وتفتح الزيارات التالية فورًا.'],
+    ] as const) {
+      const context = await newContext(suite.browser, { viewport: PHONE, locale: language });
+      const page = await context.newPage();
+      // The app's script held on the wire, as a 400 kbps link holds it for seconds: only the HTML has come.
+      const releaseScript = await holdRequests(page, /\/assets\/first-route-[\w-]+\.js$/);
+      const app = new CustomerApp(page, suite.server.url);
+      const opened = app.open('/');
+      const status = page.getByRole('status').filter({ hasText: words });
+      await expect.poll(() => status.isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+      // Painted, with words, before any of the app has run.
+      const painted = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+      expect(painted).toBe(1);
+      expect(await page.locator('#preboot .preboot-name').textContent()).toBe('FoodPilot');
+      if (language === 'en-US') await screenshot(page, 'phone-first-visit-before-script');
+
+      releaseScript();
+      await opened;
+      await expect.poll(() => app.tabBar.isVisible(), { timeout: 20_000 }).toBe(true);
+      // Gone once the app's first screen is up: nothing of it sits over the home.
+      await expect.poll(() => page.locator('#preboot').count(), { timeout: 20_000 }).toBe(0);
+      await context.close();
+    }
+  });
+
   it('registers the service worker only once the first screen is up, so its precache never shares the network with it', async () => {
     const context = await newContext(suite.browser, { viewport: PHONE });
     const page = await context.newPage();

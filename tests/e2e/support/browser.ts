@@ -34,6 +34,8 @@ export interface ContextOptions {
   userAgent?: string;
   /** The visitor's prefers-reduced-motion. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The browser's language (navigator.language), e.g. 'ar-EG'. */
+  locale?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
@@ -41,6 +43,7 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
     viewport: options.viewport,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
     serviceWorkers: 'allow',
   });
   context.on('console', (message) => {
