@@ -62,6 +62,7 @@ export const ARABIC_TEXTS: Record<TextKey, string> = {
   languageLabel: 'اللغة',
   comingScreenBody: 'هذا الجزء من التطبيق قادم قريبًا.',
   gdprAccept: 'موافق',
+  gdprDecline: 'رفض',
   gdprMessage: 'نستخدم التخزين المحلي لحفظ سلتك وتفضيلاتك على هذا الجهاز.',
   back: 'رجوع',
   mainNavigation: 'التنقل الرئيسي',

@@ -15,6 +15,12 @@ export const BackIcon = () => (
     <path className="flip-rtl" d="M15 18l-6-6 6-6" />
   </Icon>
 );
+/** Onward, in the reading direction (mirrored right to left). */
+export const ForwardIcon = () => (
+  <Icon>
+    <path className="flip-rtl" d="M9 18l6-6-6-6" />
+  </Icon>
+);
 export const PinIcon = () => (
   <Icon>
     <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11z" />

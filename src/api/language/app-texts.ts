@@ -67,6 +67,7 @@ export const APP_TEXTS = {
   // Placeholder screens that later issues fill
   comingScreenBody: 'This part of the app is on its way.',
   gdprAccept: 'Accept',
+  gdprDecline: 'Decline',
   /** The cookie banner: the gdprMessage setting is the default language's text; this key translates it (issue 15.7). */
   gdprMessage: 'We use local storage to keep your cart and preferences on this device.',
   // Added by the UI spine: navigation and screen titles

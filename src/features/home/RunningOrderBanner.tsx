@@ -6,7 +6,7 @@
  * or when it opens with a state more than a few minutes old. Loaded lazily
  * after the first paint (MobileHome): the first route has no room for it.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { Link } from 'react-router-dom';
 import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
@@ -14,10 +14,15 @@ import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker
 import { useT } from '../../base/settings-and-language.tsx';
 import { useServices } from '../../base/services.tsx';
 import { statusSentence } from '../running-order/order-steps.ts';
+import type { OrderType } from '../../api/orders/limits.ts';
+import { keepHeightInProperty } from '../../ui/height-property.ts';
+import { ForwardIcon } from '../../ui/icons.tsx';
 import './running-order-banner.css';
 
 /** A state older than this is asked again when home opens (it may have moved on while the app was elsewhere). */
 const STALE_MS = 2 * 60_000;
+/** The room kept between the banner and what scrolls under it, in px. */
+const BANNER_GAP_PX = 8;
 
 interface BannerView {
   signedIn: boolean;
@@ -46,7 +51,6 @@ function useRunningOrderRow(): BannerView | null {
 }
 
 export function RunningOrderBanner() {
-  const t = useT();
   const { worker } = useServices();
   const view = useRunningOrderRow();
   const signedIn = view?.signedIn === true;
@@ -65,16 +69,32 @@ export function RunningOrderBanner() {
   const row = view?.row;
   if (!row) return null;
   const orderType = row.tracking?.order_type ?? 'DELIVERY';
+  return <BannerLink row={row} orderType={orderType} />;
+}
+
+/**
+ * One line above the tab bar (issue 32.5: with the cookie card and the tab
+ * bar it took half a phone's screen). Its height goes to
+ * --order-banner-space, so the page keeps room for it at its end and a
+ * control reached with Tab is scrolled clear of it (base.css).
+ */
+function BannerLink({ row, orderType }: { row: { unique_order_id: string; status: number }; orderType: OrderType }) {
+  const t = useT();
+  const ref = useRef<HTMLAnchorElement>(null);
+  useLayoutEffect(() => (ref.current ? keepHeightInProperty(ref.current, '--order-banner-space', BANNER_GAP_PX) : undefined), []);
   return (
-    <Link className="running-order-banner" to={`/running-order/${encodeURIComponent(row.unique_order_id)}`} data-testid="running-order-banner">
+    <Link ref={ref} className="running-order-banner" to={`/running-order/${encodeURIComponent(row.unique_order_id)}`} data-testid="running-order-banner">
       <span className="running-order-banner-text">
         <span className="running-order-banner-status" data-testid="running-order-banner-status">
           {t(statusSentence(row.status, orderType))}
         </span>{' '}
-        <span className="running-order-banner-order">{t('runningOrderNumber', { order: row.unique_order_id })}</span>
+        <span className="running-order-banner-order visually-hidden">{t('runningOrderNumber', { order: row.unique_order_id })}</span>
       </span>{' '}
       {/* The spaces keep the link's name in words ("…your order Order FP-… Track…"); the layout ignores them. */}
-      <span className="running-order-banner-action">{t('runningOrderBannerAction')}</span>
+      <span className="running-order-banner-action">
+        <span className="visually-hidden">{t('runningOrderBannerAction')}</span>
+        <ForwardIcon />
+      </span>
     </Link>
   );
 }

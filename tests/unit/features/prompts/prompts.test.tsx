@@ -17,6 +17,23 @@ describe('GDPR banner', () => {
     expect((await first.db.prefs.get(PrefKey.gdprAccepted))?.value).toBe(true);
   });
 
+  it('declines as easily as it accepts (issue 32.5): two buttons of one weight, and Decline also puts it away for good', async () => {
+    const first = await renderApp({ settings: { showGdpr: 'true', gdprMessage: 'We keep your cart on this device.' } });
+    await screen.findByTestId('gdpr-banner');
+    const decline = screen.getByRole('button', { name: 'Decline' });
+    expect(decline.className).toBe(screen.getByRole('button', { name: 'Accept' }).className);
+
+    await userEvent.click(decline);
+    await expect.poll(() => screen.queryByTestId('gdpr-banner')).toBeNull();
+    expect((await first.db.prefs.get(PrefKey.gdprAccepted))?.value).toBe('declined');
+    first.unmount();
+
+    // Next time the app opens, a declined banner stays away as an accepted one does.
+    await renderApp({ settings: { showGdpr: 'true' }, prefs: { [PrefKey.gdprAccepted]: 'declined' } });
+    await screen.findByTestId('tab-bar');
+    expect(screen.queryByTestId('gdpr-banner')).toBeNull();
+  });
+
   it('speaks the chosen language (issue 15.7): its translation of the message, the setting in the default language and where it has none', async () => {
     const settings = { showGdpr: 'true', gdprMessage: 'We keep your cart on this device.' };
     const languages = [ENGLISH, ARABIC];
