@@ -341,6 +341,8 @@ export const SyncResource = {
   /** A server search, by its `searches` key. */
   search: (key: string) => `search:${key}`,
   favourites: 'favourites',
+  /** The signed-in customer's running-order check (check-running-order): when it last answered. */
+  runningOrder: 'runningOrder',
   /** A store's reviews, by slug. */
   reviews: (slug: string) => `reviews:${slug}`,
   /** A place search, by its `placeSearches` key. */

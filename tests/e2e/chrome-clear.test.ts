@@ -68,8 +68,8 @@ describe('the chrome over a phone screen (issue 32.5)', () => {
       await app.waitForReplica();
       await app.dismissLocationSheet();
       await new AlertsAndWallet(app).signIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-      // The app opened again, as a customer with an order under way does: its boot finds the order.
-      await app.open('/');
+      // Signed in with an order under way: home finds it without the app being opened again.
+      await app.tab('near-me').click();
       const banner = page.getByTestId('running-order-banner');
       await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(true);
       const consent = page.getByTestId('gdpr-banner');

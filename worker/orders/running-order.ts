@@ -6,6 +6,8 @@
 import { runningOrderRowOf, type RunningOrderRef } from '../../src/api/orders/worker-api.ts';
 import type { SyncFailure, SyncResult } from '../../src/api/worker-api.ts';
 import { CUSTOMER_SESSION_ID } from '../../src/db/session.ts';
+import { SyncResource } from '../../src/db/schema.ts';
+import { markFetched } from '../replica/sync-state.ts';
 import { NOT_SIGNED_IN, customerSession } from '../replica/browse-context.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { refreshOrders } from './orders.ts';
@@ -51,8 +53,10 @@ export async function checkRunningOrder(ctx: SyncContext, watched: () => Readonl
   const answer = result.value.running ? result.value.order : null;
   const running: RunningOrderRef | null = answer ? { uniqueOrderId: answer.unique_order_id, status: answer.orderstatus_id } : null;
   const at = ctx.now();
-  const staleTracking = await db.transaction('rw', db.runningOrder, db.session, async () => {
+  const staleTracking = await db.transaction('rw', db.runningOrder, db.session, db.syncState, async () => {
     if ((await db.session.get(CUSTOMER_SESSION_ID))?.userId !== viewer.userId) return false;
+    // Checked for this customer: home asks once after a sign-in, not on every visit (RunningOrderBanner).
+    await markFetched(db, SyncResource.runningOrder, at);
     const keep = watched();
     const others = (await db.runningOrder.toCollection().primaryKeys()).filter((id) => id !== running?.uniqueOrderId && !keep.has(id));
     await db.runningOrder.bulkDelete(others);

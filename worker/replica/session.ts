@@ -84,7 +84,7 @@ async function clearUserData(db: ReplicaDatabase): Promise<void> {
   await db.wallet.clear();
   await db.addresses.clear();
   // Without it the next user's empty table would read as "fetched: no addresses" until the first answer.
-  await db.syncState.bulkDelete([SyncResource.addresses, SyncResource.favourites]);
+  await db.syncState.bulkDelete([SyncResource.addresses, SyncResource.favourites, SyncResource.runningOrder]);
   await db.alerts.clear();
   await db.favourites.clear();
   // The orders list and what checkout kept for this user (an unanswered order attempt, a card payment, a quote).

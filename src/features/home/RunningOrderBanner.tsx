@@ -8,6 +8,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
+import { SyncResource } from '../../db/schema.ts';
 import { Link } from 'react-router-dom';
 import { ACTIVE_STATUSES, isStatusIn } from '../../api/orders/status.ts';
 import { runningOrderRowOf, type RunningOrderRow } from '../../api/orders/worker-api.ts';
@@ -26,6 +27,8 @@ const BANNER_GAP_PX = 8;
 
 interface BannerView {
   signedIn: boolean;
+  /** No running-order check answered since this customer signed in on this device. */
+  neverChecked: boolean;
   row: RunningOrderRow | null;
   /** The row is older than STALE_MS, as of when it was read. */
   stale: boolean;
@@ -37,13 +40,14 @@ function useRunningOrderRow(): BannerView | null {
   return useLiveQuery(
     async (): Promise<BannerView> => {
       const session = await db.session.get('customer');
-      if (!session) return { signedIn: false, row: null, stale: false };
+      if (!session) return { signedIn: false, neverChecked: false, row: null, stale: false };
+      const checked = await db.syncState.get(SyncResource.runningOrder);
       const rows = (await db.runningOrder.toArray()).map(runningOrderRowOf);
       const running = rows.filter(
         (row): row is RunningOrderRow => row !== null && row.userId === session.userId && isStatusIn(ACTIVE_STATUSES, row.status),
       );
       const row = running.sort((a, b) => b.fetchedAt - a.fetchedAt)[0] ?? null;
-      return { signedIn: true, row, stale: row !== null && Date.now() - row.fetchedAt > STALE_MS };
+      return { signedIn: true, neverChecked: !checked?.fetchedAt, row, stale: row !== null && Date.now() - row.fetchedAt > STALE_MS };
     },
     [db],
     null,
@@ -55,16 +59,18 @@ export function RunningOrderBanner() {
   const view = useRunningOrderRow();
   const signedIn = view?.signedIn === true;
   const stale = view?.stale === true;
+  // Signed in since the app's boot checked (a customer with an order under way signs in): ask now, once.
+  const neverChecked = view?.neverChecked === true;
 
   useEffect(() => {
     if (!signedIn) return;
-    if (stale) void worker.checkRunningOrder();
+    if (stale || neverChecked) void worker.checkRunningOrder();
     const backInFront = () => {
       if (document.visibilityState === 'visible') void worker.checkRunningOrder();
     };
     document.addEventListener('visibilitychange', backInFront);
     return () => document.removeEventListener('visibilitychange', backInFront);
-  }, [worker, signedIn, stale]);
+  }, [worker, signedIn, stale, neverChecked]);
 
   const row = view?.row;
   if (!row) return null;

@@ -1,11 +1,17 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SyncResource, type ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { SAMPLE_ADDRESS } from '../../support/replica-fixture.ts';
 import { ORDER_ID, placedOrder, putRunningOrder, runningRow, signIn, tracking } from './fixtures.ts';
 
 const SLOW = { timeout: 5000 };
+
+/** What the app's boot leaves once check-running-order answered for the signed-in customer. */
+async function runningOrderChecked(db: ReplicaDatabase): Promise<void> {
+  await db.syncState.put({ resource: SyncResource.runningOrder, fetchedAt: Date.now(), version: null, error: null, errorAt: null });
+}
 
 describe('the running order banner on home', () => {
   it('shows where the running order stands and opens its page', async () => {
@@ -43,14 +49,28 @@ describe('the running order banner on home', () => {
     expect(await screen.findByTestId('store-list-area', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByTestId('running-order-banner')).toBeNull();
 
-    await act(() => signIn(db, 99));
+    await act(async () => {
+      await runningOrderChecked(db);
+      await signIn(db, 99);
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByTestId('running-order-banner')).toBeNull();
     expect(worker.checkRunningOrder).not.toHaveBeenCalled();
   });
 
+  it('asks once for a customer who signed in after the boot checked (issue 32.5: their order did not show until the app was opened again)', async () => {
+    const { db, worker } = await renderApp({ address: SAMPLE_ADDRESS });
+    expect(await screen.findByTestId('store-list-area', {}, SLOW)).toBeInTheDocument();
+    await act(() => signIn(db));
+    await waitFor(() => expect(worker.checkRunningOrder).toHaveBeenCalledTimes(1));
+    await act(() => runningOrderChecked(db));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(worker.checkRunningOrder).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the worker again when the app comes back to the foreground', async () => {
     const { db, worker } = await renderApp({ address: SAMPLE_ADDRESS });
+    await runningOrderChecked(db);
     await signIn(db);
     await putRunningOrder(db, runningRow({ status: 1 }));
     await screen.findByTestId('running-order-banner', {}, SLOW);

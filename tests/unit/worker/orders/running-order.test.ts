@@ -8,6 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runningOrderRowOf, type RunningOrderRow } from '../../../../src/api/orders/worker-api.ts';
+import { SyncResource } from '../../../../src/db/schema.ts';
 import { orderEvents } from '../../../../server/ordering/order-events.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import type { Harness } from '../harness.ts';
@@ -60,8 +61,11 @@ describe('checkRunningOrder', () => {
   it('writes the running order with its time, keeps it offline, and clears it once the order is over', async () => {
     const customer = await newCustomer(world);
     harness = await customerHarness(server, customer);
+    expect(await harness.db.syncState.get(SyncResource.runningOrder)).toBeUndefined();
     expect(await harness.service.api.checkRunningOrder()).toEqual({ ok: true, value: null });
     expect(await harness.db.runningOrder.count()).toBe(0);
+    // Checked for this customer, even with no order: home does not ask again on its own (RunningOrderBanner).
+    expect((await harness.db.syncState.get(SyncResource.runningOrder))?.fetchedAt).toEqual(expect.any(Number));
 
     const order = await placeOrder(world, customer);
     const before = Date.now();
