@@ -22,13 +22,18 @@ import { auditedWrite, givenFields, type CatalogActor } from './catalog-change.t
 
 type SaveTranslations = CallBody<'admin/save-catalogue-translations'>;
 
-const TABLE_OF: Record<CatalogueTranslationKind, 'restaurants' | 'items' | 'item_categories' | 'restaurant_categories' | 'category_slides' | 'promo_slides'> = {
+const TABLE_OF: Record<
+  CatalogueTranslationKind,
+  'restaurants' | 'items' | 'item_categories' | 'restaurant_categories' | 'category_slides' | 'promo_slides' | 'addon_categories' | 'addons'
+> = {
   store: 'restaurants',
   item: 'items',
   item_category: 'item_categories',
   store_category: 'restaurant_categories',
   category_slide: 'category_slides',
   promo_slide: 'promo_slides',
+  addon_category: 'addon_categories',
+  addon: 'addons',
 };
 
 const WHAT: Record<CatalogueTranslationKind, string> = {
@@ -38,17 +43,29 @@ const WHAT: Record<CatalogueTranslationKind, string> = {
   store_category: 'store category',
   category_slide: 'category slide',
   promo_slide: 'promo slide',
+  addon_category: 'add-on group',
+  addon: 'add-on',
 };
 
-/** The store whose owner may also translate this record: the store itself, or the item's or section's store. */
+/** The store whose owner may also translate this record: the store itself, or the item's, section's or add-on group's store. */
 async function storeOf(db: Kysely<Database>, kind: CatalogueTranslationKind, id: number): Promise<number | null> {
   if (kind === 'store') {
     const row = await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(`There is no store with id ${id}.`);
     return Number(row.id);
   }
-  if (kind === 'item' || kind === 'item_category') {
+  if (kind === 'item' || kind === 'item_category' || kind === 'addon_category') {
     const row = await db.selectFrom(TABLE_OF[kind]).select('restaurant_id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
+    return Number(row.restaurant_id);
+  }
+  if (kind === 'addon') {
+    const row = await db
+      .selectFrom('addons')
+      .innerJoin('addon_categories', 'addon_categories.id', 'addons.addon_category_id')
+      .select('addon_categories.restaurant_id')
+      .where('addons.id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
     return Number(row.restaurant_id);
   }

@@ -79,8 +79,38 @@ function withTexts<T extends { name: string; description?: string }>(row: T, tex
   return copy;
 }
 
+/** What a customer picks from an item: its add-on groups and each group's choices. */
+interface AddonTexts {
+  groups: Map<number, TranslatedTexts>;
+  choices: Map<number, TranslatedTexts>;
+}
+
+async function addonTextsOf(translator: CatalogueTranslator, items: readonly Item[]): Promise<AddonTexts> {
+  const groups = items.flatMap((item) => item.addon_categories);
+  const [groupTexts, choiceTexts] = await Promise.all([
+    translator.texts('addon_category', groups.map((group) => group.id)),
+    translator.texts('addon', groups.flatMap((group) => group.addons.map((addon) => addon.id))),
+  ]);
+  return { groups: groupTexts, choices: choiceTexts };
+}
+
+/** An item with its own texts and its add-on groups' and choices' (issue 32.4: "Pizza size", "Regular 11"" stayed English). */
+function translatedItem(item: Item, texts: TranslatedTexts | undefined, addons: AddonTexts): Item {
+  const translated = withTexts(item, texts);
+  if (item.addon_categories.length === 0) return translated;
+  return {
+    ...translated,
+    addon_categories: item.addon_categories.map((group) => ({
+      ...withTexts(group, addons.groups.get(group.id)),
+      addons: group.addons.map((addon) => withTexts(addon, addons.choices.get(addon.id))),
+    })),
+  };
+}
+
 export async function translateItems(translator: CatalogueTranslator | null, items: readonly Item[]): Promise<Item[]> {
-  return translateRows(translator, 'item', items);
+  if (!translator || items.length === 0) return [...items];
+  const [texts, addons] = await Promise.all([translator.texts('item', items.map((item) => item.id)), addonTextsOf(translator, items)]);
+  return items.map((item) => translatedItem(item, texts.get(item.id), addons));
 }
 
 export async function translateStores<T extends Store>(translator: CatalogueTranslator | null, stores: readonly T[]): Promise<T[]> {
@@ -99,18 +129,20 @@ export async function translateStore<T extends Store>(translator: CatalogueTrans
  */
 export async function translateMenu(translator: CatalogueTranslator | null, menu: StoreMenu): Promise<StoreMenu> {
   if (!translator) return menu;
-  const itemIds = [...menu.recommended, ...menu.categories.flatMap((section) => section.items)].map((item) => item.id);
+  const allItems = [...menu.recommended, ...menu.categories.flatMap((section) => section.items)];
+  const itemIds = allItems.map((item) => item.id);
   const hasOther = menu.categories.some((section) => section.id === 0);
-  const [items, sections, other] = await Promise.all([
+  const [items, sections, other, addons] = await Promise.all([
     translator.texts('item', itemIds),
     translator.texts(
       'item_category',
       menu.categories.map((section) => section.id).filter((id) => id !== 0),
     ),
     hasOther ? translator.appText('menuOther') : Promise.resolve(undefined),
+    addonTextsOf(translator, allItems),
   ]);
   const sectionTexts = (id: number) => (id === 0 ? (other === undefined ? undefined : { name: other }) : sections.get(id));
-  const item = (row: Item) => withTexts(row, items.get(row.id));
+  const item = (row: Item) => translatedItem(row, items.get(row.id), addons);
   return {
     recommended: menu.recommended.map(item),
     categories: menu.categories.map((section) => ({ ...withTexts(section, sectionTexts(section.id)), items: section.items.map(item) })),

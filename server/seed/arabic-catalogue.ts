@@ -1,7 +1,8 @@
 /**
  * The demo catalogue in Arabic (issue 15.7), written as the console would
  * (catalogue_translations): store descriptions (names are brands and stay),
- * two full menus, the store categories and both kinds of slides. Keyed by
+ * two full menus, every add-on group and add-on, the store categories and
+ * both kinds of slides. Keyed by
  * the English text of demo-stores.ts and demo-city.ts; the seed fails on a
  * key that names nothing, so the two cannot drift apart.
  */
@@ -20,6 +21,25 @@ const STORE_DESCRIPTIONS: Record<string, string> = {
   'morning-rise-bakery': 'خبز العجين المخمّر والكرواسون وقهوة حقيقية من السابعة صباحًا.',
   'golden-wok': 'أطباق كانتونية كلاسيكية وزلابية مطوية يدويًا.',
   'riverside-burger-co': 'برغر مضغوط وبطاطا مموجة وميلك شيك كثيف.',
+};
+
+/**
+ * Store slug → add-on group → [its Arabic name, add-on → Arabic name] (issue
+ * 32.4: "Pizza size" and "Regular 11"" stayed English where money is chosen).
+ * Sizes in Arabic words and digits, with no inch mark to turn around.
+ */
+const ADDON_GROUPS: Record<string, Record<string, readonly [string, Record<string, string>]>> = {
+  'nonna-lucia-trattoria': {
+    'Pizza size': ['حجم البيتزا', { 'Regular 11"': 'عادية ١١ إنش', 'Large 14"': 'كبيرة ١٤ إنش' }],
+    'Extra toppings': ['إضافات', { 'Buffalo mozzarella': 'موزاريلا الجاموس', Nduja: 'إندويا حارة', Rocket: 'جرجير', 'Truffle oil': 'زيت الكمأة' }],
+  },
+  'riverside-burger-co': {
+    'Cook it': ['درجة الطهي', { Medium: 'متوسطة', 'Well done': 'مطهوة جيدًا' }],
+    'Add to your burger': ['أضف إلى البرغر', { 'Extra patty': 'قطعة لحم إضافية', Bacon: 'لحم مقدد', 'Jalapeños': 'هالابينو', 'Gluten-free bun': 'خبز خالٍ من الغلوتين' }],
+  },
+  'saffron-house': {
+    'Spice level': ['درجة الحرارة', { Mild: 'خفيفة', Medium: 'متوسطة', Hot: 'حارة' }],
+  },
 };
 
 /** Store slug → menu section → Arabic name, and dish name → [name, description]. */
@@ -112,6 +132,19 @@ export async function seedArabicCatalogue(db: Kysely<Database>): Promise<void> {
       const item = Number(must(items.find((row) => row.name === name), `dish ${name} of ${slug}`).id);
       add('item', item, 'name', text);
       add('item', item, 'description', description);
+    }
+  }
+
+  for (const [slug, groups] of Object.entries(ADDON_GROUPS)) {
+    const id = storeId(slug);
+    const rowsOfStore = await db.selectFrom('addon_categories').select(['id', 'name']).where('restaurant_id', '=', id).execute();
+    for (const [name, [text, choices]] of Object.entries(groups)) {
+      const group = Number(must(rowsOfStore.find((row) => row.name === name), `add-on group ${name} of ${slug}`).id);
+      add('addon_category', group, 'name', text);
+      const addons = await db.selectFrom('addons').select(['id', 'name']).where('addon_category_id', '=', group).execute();
+      for (const [choice, choiceText] of Object.entries(choices)) {
+        add('addon', Number(must(addons.find((row) => row.name === choice), `add-on ${choice} of ${name}`).id), 'name', choiceText);
+      }
     }
   }
 

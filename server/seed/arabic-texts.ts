@@ -1251,6 +1251,7 @@ export const ARABIC_TEXTS: Record<TextKey, string> = {
   consoleAuditEmpty: 'لم يُسجَّل أي تغيير بعد.',
   consoleAuditGone: 'الحساب {id} (محذوف)',
   consoleTranslationsHeading: 'الترجمات',
+  consoleTranslationsOf: 'ترجمات {name}',
   consoleTranslationsIntro: 'ما يقرؤه العملاء الذين اختاروا لغة أخرى. الحقل الفارغ يعرض لهم النص أعلاه.',
   consoleTranslatedName: 'الاسم ({language})',
   consoleTranslatedDescription: 'الوصف ({language})',

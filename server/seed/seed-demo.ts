@@ -64,8 +64,9 @@ export async function seedDemo(db: Kysely<Database>, dataDir: string, options: S
         .execute();
       const userIds = await seedUsers(trx, hashes, createdAt);
       const storeIds = await seedStores(trx, userIds.get('store_owner') ?? 0, createdAt);
-      await seedArabicCatalogue(trx);
       await seedStoreExtras(trx, storeIds, createdAt);
+      // After the add-on groups it translates too.
+      await seedArabicCatalogue(trx);
       await seedOrdering(trx, storeIds, createdAt);
       await seedDrivers(trx, storeIds, createdAt);
       await seedAccountExtras(trx, userIds, createdAt);

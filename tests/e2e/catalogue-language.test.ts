@@ -37,6 +37,17 @@ describe('the catalogue in Arabic on a phone', () => {
       expect(await ordering.gdprBanner.textContent()).toContain('نستخدم التخزين المحلي');
       await screenshot(page, 'catalogue-ar-store-375');
 
+      // Where money is chosen (issue 32.4): the pizza's size and its choices read in Arabic too.
+      await ordering.openDish('مارغريتا');
+      await expect.poll(() => ordering.itemSheet.isVisible(), { timeout: 10_000 }).toBe(true);
+      const sheet = (await ordering.itemSheet.textContent()) ?? '';
+      expect(sheet).toContain('حجم البيتزا');
+      expect(sheet).toContain('عادية ١١ إنش');
+      expect(sheet).toContain('إضافات');
+      expect(sheet).not.toMatch(/Pizza size|Regular 11|Extra toppings/);
+      await screenshot(page, 'catalogue-ar-item-sheet-375');
+      await page.keyboard.press('Escape');
+
       await page.setViewportSize(LAPTOP);
       await page.getByTestId('menu-item').first().waitFor({ timeout: 20_000 });
       await screenshot(page, 'catalogue-ar-store-1280');

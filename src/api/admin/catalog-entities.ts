@@ -8,6 +8,7 @@
 import * as Type from '@sinclair/typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { CLOCK_TIME_PATTERN } from './catalog-limits.ts';
+import { CATALOGUE_TRANSLATION_KINDS } from './translation-limits.ts';
 
 export * from './catalog-limits.ts';
 export * from './translation-limits.ts';
@@ -268,14 +269,8 @@ export type UploadedImage = Static<typeof UploadedImageSchema>;
 export const DeletedSchema = Type.Object({ id: Type.Integer(), deleted: Type.Literal(true) });
 export type Deleted = Static<typeof DeletedSchema>;
 
-export const CatalogueTranslationKindSchema = Type.Union([
-  Type.Literal('store'),
-  Type.Literal('item'),
-  Type.Literal('item_category'),
-  Type.Literal('store_category'),
-  Type.Literal('category_slide'),
-  Type.Literal('promo_slide'),
-]);
+/** One literal per kind of CATALOGUE_TRANSLATION_KINDS (translation-limits.ts), the one list of them. */
+export const CatalogueTranslationKindSchema = Type.Union(CATALOGUE_TRANSLATION_KINDS.map((kind) => Type.Literal(kind)));
 
 /** A catalogue record's texts in the languages other than the default (issue 15.7): one entry per language that has any. */
 export const CatalogueTranslationsSchema = Type.Object({

@@ -436,6 +436,7 @@ export const CONSOLE_TEXTS = {
   consoleAuditEmpty: 'No change recorded yet.',
   consoleAuditGone: 'Account {id} (deleted)',
   consoleTranslationsHeading: 'Translations',
+  consoleTranslationsOf: 'Translations of {name}',
   consoleTranslationsIntro: 'What customers who chose another language read. An empty field shows them the text above.',
   consoleTranslatedName: 'Name in {language}',
   consoleTranslatedDescription: 'Description in {language}',

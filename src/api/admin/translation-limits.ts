@@ -10,6 +10,9 @@ export const CATALOGUE_TRANSLATION_KINDS = [
   'store_category',
   'category_slide',
   'promo_slide',
+  // Issue 32.4: the add-on groups and their choices, where a customer chooses what they pay for.
+  'addon_category',
+  'addon',
 ] as const;
 export type CatalogueTranslationKind = (typeof CATALOGUE_TRANSLATION_KINDS)[number];
 
@@ -24,6 +27,8 @@ export const TRANSLATABLE_FIELDS: Record<CatalogueTranslationKind, readonly Cata
   store_category: ['name'],
   category_slide: ['name'],
   promo_slide: ['name'],
+  addon_category: ['name'],
+  addon: ['name'],
 };
 
 /** The languages an entity's texts may be given in at once (one row per language). */

@@ -54,9 +54,11 @@ interface CatalogueTranslationsProps {
   id: number;
   /** The part's heading under the screen's: 3 in a list's form (under its h2), 2 on a page of its own. */
   headingLevel?: 2 | 3;
+  /** Whose translations, when a form holds several parts (an add-on group and each of its add-ons). */
+  of?: string;
 }
 
-export function CatalogueTranslations({ kind, id, headingLevel = 3 }: CatalogueTranslationsProps) {
+export function CatalogueTranslations({ kind, id, headingLevel = 3, of }: CatalogueTranslationsProps) {
   const t = useT();
   const isAdmin = useIsAdmin();
   const fields = editableFields(kind, isAdmin);
@@ -72,7 +74,7 @@ export function CatalogueTranslations({ kind, id, headingLevel = 3 }: CatalogueT
 
   return (
     <section className="console-card console-translations-part" aria-labelledby={headingId} data-testid="catalogue-translations">
-      <Heading id={headingId}>{t('consoleTranslationsHeading')}</Heading>
+      <Heading id={headingId}>{of === undefined ? t('consoleTranslationsHeading') : t('consoleTranslationsOf', { name: of })}</Heading>
       {!allowed ? (
         <p className="form-hint">{t('consoleTranslationsAdminsOnly')}</p>
       ) : (

@@ -7,7 +7,7 @@
  * language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminItemCategory, AdminPromoSlider, CatalogueTranslations } from '../../../src/api/admin/catalog-entities.ts';
+import type { AdminAddonCategory, AdminItemCategory, AdminPromoSlider, CatalogueTranslations } from '../../../src/api/admin/catalog-entities.ts';
 import type { Item, PromoSlides, SearchResults, Store, StoreCategory, StoreDetail, StoreMenu } from '../../../src/api/entities.ts';
 import { CATALOG_DESCRIPTION_MAX, CATALOG_NAME_MAX } from '../../../src/api/admin/catalog-entities.ts';
 import { testDatabases } from '../../support/databases.ts';
@@ -106,6 +106,48 @@ describe.each(testDatabases())('catalogue translations on $kind', ({ kind }) => 
       [cast.owner.id, 'catalogue_translations', 'store'],
       [cast.owner.id, 'catalogue_translations', 'item'],
     ]);
+  });
+
+  it('an owner translates an add-on group and each of its add-ons; customers choose them in Arabic (issue 32.4)', async () => {
+    const group = await okBy<AdminAddonCategory>(t.app, 'admin/save-addon-category', cast.owner, {
+      restaurant_id: cast.store.id,
+      name: 'Pizza size',
+      type: 'SINGLE',
+      min_select: 1,
+      max_select: 1,
+      addons: [
+        { name: 'Regular 11"', price: 0 },
+        { name: 'Large 14"', price: 400 },
+      ],
+    });
+    const [regular, large] = group.addons;
+    await okBy(t.app, 'admin/save-item', cast.owner, { id: cast.store.menu.burger, addon_category_ids: [group.id] });
+    await okBy(t.app, 'admin/save-catalogue-translations', cast.owner, { kind: 'addon_category', id: group.id, texts: [{ language_id: arabicId, name: 'حجم البيتزا' }] });
+    await okBy(t.app, 'admin/save-catalogue-translations', cast.owner, { kind: 'addon', id: Number(regular?.id), texts: [{ language_id: arabicId, name: 'عادية ١١ إنش' }] });
+
+    const groupIn = async (language?: string) => {
+      const menu = await publicCall<StoreMenu>('get-restaurant-items', language ? { language } : {}, { id: String(cast.store.id) });
+      const item = menu.categories.flatMap((entry) => entry.items).find((entry) => entry.id === cast.store.menu.burger);
+      return item?.addon_categories.find((entry) => entry.id === group.id);
+    };
+    // An add-on with no translation keeps its own name; prices and rules are untouched.
+    expect(await groupIn('ar')).toMatchObject({
+      name: 'حجم البيتزا',
+      type: 'SINGLE',
+      addons: [
+        { id: regular?.id, name: 'عادية ١١ إنش', price: 0 },
+        { id: large?.id, name: 'Large 14"', price: 400 },
+      ],
+    });
+    for (const language of ['fr', undefined]) expect((await groupIn(language))?.addons.map((addon) => addon.name)).toEqual(['Regular 11"', 'Large 14"']);
+    const single = await publicCall<Item>('get-single-item', { id: cast.store.menu.burger, language: 'ar' });
+    expect(single.addon_categories.find((entry) => entry.id === group.id)?.name).toBe('حجم البيتزا');
+
+    // Only the add-on's store (or an administrator) writes its words.
+    const stranger = await callBy(t.app, 'admin/save-catalogue-translations', cast.otherOwner, { kind: 'addon', id: Number(regular?.id), texts: [{ language_id: arabicId, name: 'x' }] });
+    expect(stranger.statusCode).toBe(403);
+    const missing = await callBy(t.app, 'admin/save-catalogue-translations', cast.owner, { kind: 'addon', id: 999_999, texts: [{ language_id: arabicId, name: 'x' }] });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('the section of the items in none is named in the language when the app has that text (menuOther), else "Other"', async () => {

@@ -13,6 +13,7 @@ import { SelectField } from '../console-fields.tsx';
 import { useConsoleCall } from '../console-session.tsx';
 import { moneyText, numberText, parseMoney, parseNumber } from '../console-values.ts';
 import { FormButtons } from '../CrudList.tsx';
+import { CatalogueTranslations } from '../CatalogueTranslations.tsx';
 import { useConsoleForm } from '../use-console-form.ts';
 
 const FIELDS = ['name', 'type', 'min_select', 'max_select', 'addons'] as const;
@@ -78,54 +79,59 @@ export function AddonGroupForm({ storeId, group, onSaved, onCancel }: AddonGroup
 
   const { id: addonsId, error: addonsError } = form.field('addons');
   return (
-    <form className="form console-card" onSubmit={submit} noValidate data-testid="addon-group-form">
-      <h3>{group ? t('consoleEditNamed', { name: group.name }) : t('consoleAddAddonGroup')}</h3>
-      <FormAlert message={form.formError} bind={form.bindAlert} />
-      <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <SelectField
-        {...form.field('type')}
-        label={t('consoleAddonType')}
-        value={type}
-        choices={ADDON_CATEGORY_TYPES.map((value) => ({ value, label: t(value === 'SINGLE' ? 'consoleAddonSingle' : 'consoleAddonMulti') }))}
-        onChange={(e) => setType(e.target.value as 'SINGLE' | 'MULTI')}
-      />
-      <div className="console-field-grid">
-        <FormField {...form.field('min_select')} label={t('consoleMinSelect')} inputMode="numeric" value={min} onChange={(e) => setMin(e.target.value)} />
-        <FormField {...form.field('max_select')} label={t('consoleMaxSelect')} hint={t('consoleEmptyForAny')} inputMode="numeric" value={max} onChange={(e) => setMax(e.target.value)} />
-      </div>
-      <fieldset id={addonsId} className="form-field console-addon-rows" tabIndex={-1} aria-describedby={addonsError ? `${addonsId}-error` : undefined}>
-        <legend className="form-label">{t('consoleAddons')}</legend>
-        {rows.map((row, index) => (
-          <div key={row.key} className="console-addon-row">
-            <label>
-              <span className="visually-hidden">{t('consoleAddonName', { n: index + 1 })}</span>
-              <input className="form-input" placeholder={t('consoleName')} value={row.name} onChange={(e) => setRow(row.key, { name: e.target.value })} />
-            </label>
-            <label>
-              <span className="visually-hidden">{t('consoleAddonPrice', { n: index + 1, symbol: currency })}</span>
-              <input className="form-input" inputMode="decimal" value={row.price} onChange={(e) => setRow(row.key, { price: e.target.value })} />
-            </label>
-            <label className="console-check">
-              <input type="checkbox" checked={row.is_active} onChange={(e) => setRow(row.key, { is_active: e.target.checked })} />
-              <span>{t('consoleAvailable')}</span>
-            </label>
-            <button type="button" className="button button-ghost" aria-label={t('consoleRemoveAddon', { n: index + 1 })} onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}>
-              ✕
+    <>
+      <form className="form console-card" onSubmit={submit} noValidate data-testid="addon-group-form">
+        <h3>{group ? t('consoleEditNamed', { name: group.name }) : t('consoleAddAddonGroup')}</h3>
+        <FormAlert message={form.formError} bind={form.bindAlert} />
+        <FormField {...form.field('name')} label={t('consoleName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <SelectField
+          {...form.field('type')}
+          label={t('consoleAddonType')}
+          value={type}
+          choices={ADDON_CATEGORY_TYPES.map((value) => ({ value, label: t(value === 'SINGLE' ? 'consoleAddonSingle' : 'consoleAddonMulti') }))}
+          onChange={(e) => setType(e.target.value as 'SINGLE' | 'MULTI')}
+        />
+        <div className="console-field-grid">
+          <FormField {...form.field('min_select')} label={t('consoleMinSelect')} inputMode="numeric" value={min} onChange={(e) => setMin(e.target.value)} />
+          <FormField {...form.field('max_select')} label={t('consoleMaxSelect')} hint={t('consoleEmptyForAny')} inputMode="numeric" value={max} onChange={(e) => setMax(e.target.value)} />
+        </div>
+        <fieldset id={addonsId} className="form-field console-addon-rows" tabIndex={-1} aria-describedby={addonsError ? `${addonsId}-error` : undefined}>
+          <legend className="form-label">{t('consoleAddons')}</legend>
+          {rows.map((row, index) => (
+            <div key={row.key} className="console-addon-row">
+              <label>
+                <span className="visually-hidden">{t('consoleAddonName', { n: index + 1 })}</span>
+                <input className="form-input" placeholder={t('consoleName')} value={row.name} onChange={(e) => setRow(row.key, { name: e.target.value })} />
+              </label>
+              <label>
+                <span className="visually-hidden">{t('consoleAddonPrice', { n: index + 1, symbol: currency })}</span>
+                <input className="form-input" inputMode="decimal" value={row.price} onChange={(e) => setRow(row.key, { price: e.target.value })} />
+              </label>
+              <label className="console-check">
+                <input type="checkbox" checked={row.is_active} onChange={(e) => setRow(row.key, { is_active: e.target.checked })} />
+                <span>{t('consoleAvailable')}</span>
+              </label>
+              <button type="button" className="button button-ghost" aria-label={t('consoleRemoveAddon', { n: index + 1 })} onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}>
+                ✕
+              </button>
+            </div>
+          ))}
+          {rows.length < ADDONS_PER_CATEGORY_MAX && (
+            <button type="button" className="button-link" onClick={() => setRows((current) => [...current, newRow()])}>
+              {t('consoleAddAddon')}
             </button>
-          </div>
-        ))}
-        {rows.length < ADDONS_PER_CATEGORY_MAX && (
-          <button type="button" className="button-link" onClick={() => setRows((current) => [...current, newRow()])}>
-            {t('consoleAddAddon')}
-          </button>
-        )}
-        {addonsError && (
-          <p id={`${addonsId}-error`} className="form-error">
-            {addonsError}
-          </p>
-        )}
-      </fieldset>
-      <FormButtons sending={form.sending} isNew={!group} onCancel={onCancel} />
-    </form>
+          )}
+          {addonsError && (
+            <p id={`${addonsId}-error`} className="form-error">
+              {addonsError}
+            </p>
+          )}
+        </fieldset>
+        <FormButtons sending={form.sending} isNew={!group} onCancel={onCancel} />
+      </form>
+      {/* What a customer reads when choosing, in each language (issue 32.4): the group, then each saved add-on. */}
+      {group && <CatalogueTranslations kind="addon_category" id={group.id} of={group.name} />}
+      {group?.addons.map((addon) => <CatalogueTranslations key={addon.id} kind="addon" id={addon.id} of={addon.name} />)}
+    </>
   );
 }
