@@ -32,7 +32,7 @@ export interface AppConfig {
    * DEV_OUTBOX_HTTP=1: serve GET /public/api/dev/outbox (the development
    * outbox's messages, one-time codes included) to loopback callers. Off by
    * default; never in production, never while HOST is not a loopback address
-   * (plugins/accounts.ts). `npm run dev` and the tests turn it on.
+   * (account/accounts-plugin.ts). `npm run dev` and the tests turn it on.
    */
   devOutboxHttp?: boolean | undefined;
   /** Online payment gateways' credentials (STRIPE_*, RAZORPAY_*, …); none configured when absent. */

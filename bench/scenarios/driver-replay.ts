@@ -20,7 +20,7 @@ import { DEMO_DRIVER } from '../../tests/e2e/support/order-actors.ts';
 import { DriverApp } from '../../tests/e2e/page-models/driver-app.ts';
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts';
 import { createOrderWorld, move, newCustomer, placeOrder } from '../../tests/unit/worker/running-order-support.ts';
-import { MARKET_SQUARE } from '../../tests/server/ordering/checkout-fixtures.ts';
+import { MARKET_SQUARE } from '../../tests/server/checkout/checkout-fixtures.ts';
 import { judged, type BenchFigure, type BenchScenario } from '../types.ts';
 import { builtApp, round1, waitFor } from './browser-probes.ts';
 

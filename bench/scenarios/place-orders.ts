@@ -31,12 +31,12 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Order } from '../../src/api/orders/entities.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
-import { hashToken, newToken } from '../../server/auth/tokens.ts';
+import { hashToken, newToken } from '../../server/account/tokens.ts';
 import type { Database } from '../../server/db/tables.ts';
-import { appendWalletEntry } from '../../server/repositories/wallet-repository.ts';
+import { appendWalletEntry } from '../../server/account/wallet-repository.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
-import { addressKmNorth, createTestStore, line, type TestStore } from '../../tests/server/ordering/checkout-fixtures.ts';
+import { addressKmNorth, createTestStore, line, type TestStore } from '../../tests/server/checkout/checkout-fixtures.ts';
 import { cpuMsOf, startServerProcess, stopServerProcess } from '../server-process.ts';
 import { judged, type BenchFigure, type BenchScenario } from '../types.ts';
 

@@ -4,8 +4,8 @@
  * agent holds for a customer is the customer's, so it never passes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, requireUser } from '../auth/authenticate.ts';
-import type { SessionUser } from '../repositories/users-repository.ts';
+import { forbidden, requireUser } from '../account/authenticate.ts';
+import type { SessionUser } from '../account/users-repository.ts';
 
 export type ConsoleUser = SessionUser & { role: 'admin' | 'store_owner' };
 

@@ -6,7 +6,7 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createVersionsRepository, type VersionKind } from '../repositories/versions-repository.ts';
+import { createVersionsRepository, type VersionKind } from '../settings/versions-repository.ts';
 
 const kind = process.argv[2];
 if (kind !== 'settings' && kind !== 'cache') {

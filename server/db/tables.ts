@@ -65,7 +65,7 @@ export interface UsersTable {
   name: string;
   email: string;
   phone: string | null;
-  /** scrypt$N$r$p$salt$hash, see server/auth/passwords.ts. */
+  /** scrypt$N$r$p$salt$hash, see server/account/passwords.ts. */
   password_hash: string;
   role: UserRole;
   is_banned: ColumnType<Flag, Flag | undefined, Flag>;

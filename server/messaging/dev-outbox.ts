@@ -7,7 +7,7 @@
  * - a JSON line in DATA_DIR/outbox/<channel>.jsonl (what a developer tails);
  * - a row of `dev_outbox`, which GET /public/api/dev/outbox lists only when
  *   the operator turns that route on (DEV_OUTBOX_HTTP=1, loopback only;
- *   routes/dev-outbox.ts).
+ *   messaging/dev-outbox-route.ts).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -21,7 +21,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { ipKey, RetryLaterError, whenInWords } from '../accounts/sign-in-guard.ts';
+import { ipKey, RetryLaterError, whenInWords } from '../account/sign-in-guard.ts';
 
 export const MESSAGE_LIMITS = {
   perRecipient: 5,

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, PushState } from '../db/tables.ts';
-import type { NotificationsRepository } from '../repositories/notifications-repository.ts';
+import type { NotificationsRepository } from '../account/notifications-repository.ts';
 import type { PushTransport } from './push.ts';
 
 const BATCH = 50;

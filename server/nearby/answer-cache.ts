@@ -24,7 +24,7 @@
  * or the minute changed count as asked before, so a popular point is kept
  * again at its next ask.
  */
-import type { NearbyMode } from '../repositories/stores-repository.ts';
+import type { NearbyMode } from '../catalog/stores-repository.ts';
 
 /** The default budget: a few thousand answers of the bench's size (~19 kB each). */
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;

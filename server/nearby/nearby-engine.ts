@@ -76,7 +76,7 @@ import type { Database } from '../db/tables.ts';
 import type { WriteWatcher } from '../db/write-watcher.ts';
 import { distanceKm, EARTH_RADIUS_KM, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { localTime } from '../geo/opening-hours.ts';
-import type { NearbyMode } from '../repositories/stores-repository.ts';
+import type { NearbyMode } from '../catalog/stores-repository.ts';
 import { cardQueries, isOpenAtWeekMinute, loadCards, loadCardsAfter, unitVector, type StoreCard } from './store-cards.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { CardSlots, tailEnd, tailIndex, tailOf, tailStart } from './card-slots.ts';

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { EARTH_RADIUS_KM } from '../geo/distance.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
-import { selectStores, storeFields, type StoreFields, type StoreRow } from '../repositories/store-entities.ts';
+import { selectStores, storeFields, type StoreFields, type StoreRow } from '../catalog/store-entities.ts';
 
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
 

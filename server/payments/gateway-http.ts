@@ -4,7 +4,7 @@
  * a usable answer" (502 PAYMENT_GATEWAY_UNAVAILABLE). The client sees only
  * that; the provider's own words go to the log through `providerDetail`.
  */
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** A payment page waits on this; a provider slower than this is treated as down. */
 export const GATEWAY_TIMEOUT_MS = 15_000;

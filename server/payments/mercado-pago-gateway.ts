@@ -6,7 +6,7 @@
  * access token and believes it only when its external_reference is this
  * payment's, so another order's approved payment cannot settle this one.
  */
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { MercadoPagoConfig } from './config.ts';
 import { toDecimalAmount, toMinorUnits } from './currency.ts';
 import { CredentialedGateway, field, requestOk } from './gateway-http.ts';

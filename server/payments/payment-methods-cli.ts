@@ -11,7 +11,7 @@ import { readSwitch } from '../../src/api/settings/defaults.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createSettingsRepository } from '../repositories/settings-repository.ts';
+import { createSettingsRepository } from '../settings/settings-repository.ts';
 import { createGateways, isAvailable } from './gateways.ts';
 import { switchPaymentMethod } from './switch-method.ts';
 

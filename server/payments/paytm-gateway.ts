@@ -5,7 +5,7 @@
  * merchant key (paytm-checksum.ts), and the status answer's signature is
  * checked before a word of it is believed. Paytm takes rupees only.
  */
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { PaytmConfig } from './config.ts';
 import { toDecimalAmount, toMinorUnits } from './currency.ts';
 import { CredentialedGateway, GatewayUnavailableError, field, isRecord, recordField, requestOk } from './gateway-http.ts';

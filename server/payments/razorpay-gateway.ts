@@ -8,7 +8,7 @@
  * only authorised.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { RazorpayConfig } from './config.ts';
 import { basicAuth, CredentialedGateway, field, requestOk } from './gateway-http.ts';
 import {

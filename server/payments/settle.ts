@@ -25,10 +25,10 @@ import type { Kysely } from 'kysely';
 import type { PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import { OrderStatus } from '../../src/api/orders/status.ts';
 import type { Database } from '../db/tables.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import { orderEvents } from '../ordering/order-events.ts';
-import { moveOrder } from '../ordering/transitions.ts';
-import { appendWalletEntry } from '../repositories/wallet-repository.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { orderEvents } from '../orders/order-events.ts';
+import { moveOrder } from '../orders/transitions.ts';
+import { appendWalletEntry } from '../account/wallet-repository.ts';
 import type { GatewayVerdict } from './gateway.ts';
 
 export interface Settlement {

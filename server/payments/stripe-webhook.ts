@@ -12,7 +12,7 @@
  * an amount refused and logged): retrying those would not change the outcome.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import { settingsOf } from './order-payments.ts';
 import { storeCurrency } from './gateways.ts';
 import { settlePayment } from './settle.ts';

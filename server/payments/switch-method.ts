@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 import { PAYMENT_METHOD_SETTINGS, isPaymentGatewayId, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
 import type { Database } from '../db/tables.ts';
-import { createSettingsRepository } from '../repositories/settings-repository.ts';
-import { createVersionsRepository } from '../repositories/versions-repository.ts';
+import { createSettingsRepository } from '../settings/settings-repository.ts';
+import { createVersionsRepository } from '../settings/versions-repository.ts';
 import { GATEWAY_ENV_VARIABLES } from './config.ts';
 import type { Gateways } from './gateways.ts';
 

@@ -10,24 +10,24 @@ import { openDatabase, withPlugin, type DatabaseLocation } from '../db/connect.t
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/tables.ts';
 import { WriteWatcher } from '../db/write-watcher.ts';
-import { createIdempotencyRepository, type IdempotencyRepository } from '../repositories/idempotency-repository.ts';
-import { createLanguagesRepository, type LanguagesRepository } from '../repositories/languages-repository.ts';
+import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency-repository.ts';
+import { createLanguagesRepository, type LanguagesRepository } from '../settings/languages-repository.ts';
 import {
   createPopularLocationsRepository,
   type PopularLocationsRepository,
-} from '../repositories/popular-locations-repository.ts';
-import { createPagesRepository, type PagesRepository } from '../repositories/pages-repository.ts';
-import { createSettingsRepository, type SettingsRepository } from '../repositories/settings-repository.ts';
-import { createVersionsRepository, type VersionsRepository } from '../repositories/versions-repository.ts';
-import { createCatalogRepository, type CatalogRepository } from '../repositories/catalog-repository.ts';
-import { createFavouritesRepository, type FavouritesRepository } from '../repositories/favourites-repository.ts';
-import { createMenuRepository, type MenuRepository } from '../repositories/menu-repository.ts';
-import { createReviewsRepository, type ReviewsRepository } from '../repositories/reviews-repository.ts';
-import { createStoresRepository, type StoresRepository } from '../repositories/stores-repository.ts';
-import { createUsersRepository, type UsersRepository } from '../repositories/users-repository.ts';
-import { createCouponsRepository, type CouponsRepository } from '../repositories/coupons-repository.ts';
-import { createLoyaltyRepository, type LoyaltyRepository } from '../repositories/loyalty-repository.ts';
-import { createOrdersRepository, type OrdersRepository } from '../repositories/orders-repository.ts';
+} from '../settings/popular-locations-repository.ts';
+import { createPagesRepository, type PagesRepository } from '../settings/pages-repository.ts';
+import { createSettingsRepository, type SettingsRepository } from '../settings/settings-repository.ts';
+import { createVersionsRepository, type VersionsRepository } from '../settings/versions-repository.ts';
+import { createCatalogRepository, type CatalogRepository } from '../catalog/catalog-repository.ts';
+import { createFavouritesRepository, type FavouritesRepository } from '../catalog/favourites-repository.ts';
+import { createMenuRepository, type MenuRepository } from '../catalog/menu-repository.ts';
+import { createReviewsRepository, type ReviewsRepository } from '../catalog/reviews-repository.ts';
+import { createStoresRepository, type StoresRepository } from '../catalog/stores-repository.ts';
+import { createUsersRepository, type UsersRepository } from '../account/users-repository.ts';
+import { createCouponsRepository, type CouponsRepository } from '../checkout/coupons-repository.ts';
+import { createLoyaltyRepository, type LoyaltyRepository } from '../checkout/loyalty-repository.ts';
+import { createOrdersRepository, type OrdersRepository } from '../orders/orders-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

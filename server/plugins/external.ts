@@ -10,7 +10,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 async function externalPlugins(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {

@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** Deepest nesting of arrays and objects a JSON body may have; the app's own bodies need fewer than 8. */
 export const MAX_JSON_DEPTH = 32;

@@ -25,8 +25,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { OrderStatus } from '../../src/api/orders/status.ts';
 import { pgPoolOf } from '../db/connect.ts';
-import { HttpError } from '../http-error.ts';
-import { isLoopbackAddress } from '../routes/dev-outbox.ts';
+import { HttpError } from '../http/http-error.ts';
+import { isLoopbackAddress } from '../messaging/dev-outbox-route.ts';
 
 export const METRICS_PATH = '/metrics';
 const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
@@ -38,7 +38,7 @@ export interface MetricsOptions {
 
 export interface AppMetrics {
   registry: Registry;
-  /** A server-sent-events stream opened (routes/event-stream.ts); call the answer once when it ends. */
+  /** A server-sent-events stream opened (live/event-stream.ts); call the answer once when it ends. */
   streamOpened(stream: string): () => void;
 }
 

@@ -5,7 +5,7 @@
  * close` (so a keep-alive client or the balancer takes it elsewhere; the app
  * sets Fastify's own return503OnClosing off for this shape), `GET
  * /health/ready` says so, the event streams end with a `retry:` hint
- * (routes/event-stream.ts), and the requests already running finish (their
+ * (live/event-stream.ts), and the requests already running finish (their
  * answers with `Connection: close`, so no idle keep-alive holds the exit) before
  * the database closes (Fastify waits for them; the database's onClose hook
  * runs after).

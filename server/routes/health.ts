@@ -6,7 +6,7 @@
  *   a healthy process restarted.
  * - `GET /health/ready`: this process should be sent traffic: the database
  *   answers a trivial query, on PostgreSQL the process hears the other
- *   processes' order events (ordering/order-events-bus.ts: its LISTEN
+ *   processes' order events (orders/order-events-bus.ts: its LISTEN
  *   connection is up, or its streams would miss their changes), with
  *   REDIS_URL Redis answers a PING (plugins/redis.ts: the shared rate
  *   limits), and the server is not shutting down. Otherwise 503

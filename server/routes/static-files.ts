@@ -44,7 +44,7 @@ export interface StaticFilesOptions {
   imagesDir: string;
   /** The image of the store with this slug (its page's header), if it has one. */
   storeImage?: (slug: string) => Promise<string | null | undefined>;
-  /** The promo banner a first visit's mobile home paints first (catalogue/promo-slides.ts), if there is one. */
+  /** The promo banner a first visit's mobile home paints first (catalog/promo-slides.ts), if there is one. */
   homeImage?: () => Promise<string | null | undefined>;
 }
 

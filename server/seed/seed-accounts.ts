@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/tables.ts';
-import { appendWalletEntry } from '../repositories/wallet-repository.ts';
+import { appendWalletEntry } from '../account/wallet-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,11 +9,11 @@
 import type { Kysely } from 'kysely';
 import { ENGLISH_TEXTS, TEXT_KEYS } from '../../src/api/language/texts.ts';
 import { SETTING_DEFAULTS } from '../../src/api/settings/defaults.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../account/passwords.ts';
 import type { Database, UserRole } from '../db/tables.ts';
-import { createPopularLocationsRepository } from '../repositories/popular-locations-repository.ts';
-import { createSettingsRepository } from '../repositories/settings-repository.ts';
-import { createVersionsRepository } from '../repositories/versions-repository.ts';
+import { createPopularLocationsRepository } from '../settings/popular-locations-repository.ts';
+import { createSettingsRepository } from '../settings/settings-repository.ts';
+import { createVersionsRepository } from '../settings/versions-repository.ts';
 import { seedArabicCatalogue } from './arabic-catalogue.ts';
 import { ARABIC_TEXTS } from './arabic-texts.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.ts';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import { linkDriverToStores } from '../drivers/driver-stores.ts';
+import { linkDriverToStores } from '../driver/driver-stores.ts';
 
 export async function seedDrivers(db: Kysely<Database>, storeIds: ReadonlyMap<string, number>, createdAt: string): Promise<void> {
   const drivers = await db.selectFrom('users').select('id').where('role', '=', 'driver').orderBy('id').execute();

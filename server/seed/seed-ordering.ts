@@ -11,7 +11,7 @@
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { CouponsTable, Database } from '../db/tables.ts';
-import type { StorePrices } from '../ordering/pricing.ts';
+import type { StorePrices } from '../checkout/pricing.ts';
 
 interface DemoStorePrices extends StorePrices {
   auto_accept_orders?: 0 | 1;

@@ -22,9 +22,9 @@ import { randomBytes } from 'node:crypto';
 import { IMAGES_PATH_PREFIX } from '../../src/api/paths.ts';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
-import { decodeAvatar, type AvatarExtension } from '../accounts/avatar.ts';
+import { decodeAvatar, type AvatarExtension } from '../account/avatar.ts';
 import type { Database } from '../db/tables.ts';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { ImageStore } from './image-store.ts';
 
 /** Where uploaded images are served (the image store's keys follow it). */

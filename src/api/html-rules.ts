@@ -3,7 +3,7 @@
  * home message): which tags, attributes and link schemes survive. One set of
  * rules for the app's DOM sanitiser (src/lib/sanitize-html.ts) and the
  * server's, which cleans a page before it is stored
- * (server/admin/catalog-html.ts), so both keep exactly the same things.
+ * (server/admin/catalog/catalog-html.ts), so both keep exactly the same things.
  */
 export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
   'a', 'b', 'blockquote', 'br', 'div', 'em', 'h2', 'h3', 'h4', 'hr', 'i', 'img',

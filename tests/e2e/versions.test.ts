@@ -13,7 +13,7 @@ import { PHONE, newContext, screenshot, waitForServiceWorkerControl } from './su
 import { CustomerApp } from './page-models/customer-app.ts';
 import { REPOSITORY_DIST_DIR } from '../support/test-server.ts';
 import { useBrowserAndServer } from './support/suite.ts';
-import { createVersionsRepository } from '../../server/repositories/versions-repository.ts';
+import { createVersionsRepository } from '../../server/settings/versions-repository.ts';
 
 let distCopy: string;
 // A copy of the build, so one test can ship a 'new version' of the service worker.

@@ -21,8 +21,8 @@ import { calls } from '../../src/api/all-calls.ts';
 import { testDatabases } from '../support/databases.ts';
 import { loginAs } from '../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { addressKmNorth } from './ordering/checkout-fixtures.ts';
-import { createCast, driveDeliveryTo, placeOrderFor, type Cast } from './ordering/lifecycle-support.ts';
+import { addressKmNorth } from './checkout/checkout-fixtures.ts';
+import { createCast, driveDeliveryTo, placeOrderFor, type Cast } from './orders/lifecycle-support.ts';
 
 const CALLERS = ['anonymous', 'customerA', 'customerB', 'driverA', 'driverB', 'otherOwner', 'agent', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];

@@ -49,7 +49,7 @@ import { createTestDatabase, testDatabases, type TestDatabase } from '../support
 import { readyToDeliver } from '../support/drivers.ts';
 import { testRedis, testRedisUrl, type TestRedis } from '../support/redis.ts';
 import { startTestS3Server, type TestS3Server } from '../support/s3-server.ts';
-import { createTestStore, setSetting, type TestStore } from './ordering/checkout-fixtures.ts';
+import { createTestStore, setSetting, type TestStore } from './checkout/checkout-fixtures.ts';
 
 /** How soon a change made on one process must reach a stream held by another. */
 const CROSS_PROCESS_WITHIN_MS = 1_000;

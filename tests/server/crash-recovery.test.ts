@@ -31,7 +31,7 @@ import type { Order } from '../../src/api/orders/entities.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
 import { API_PREFIX } from '../../src/api/paths.ts';
 import { startServerProcess } from '../../bench/server-process.ts';
-import { hashToken, newToken } from '../../server/auth/tokens.ts';
+import { hashToken, newToken } from '../../server/account/tokens.ts';
 import { SQLITE_FILE_NAME } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -39,7 +39,7 @@ import type { Database } from '../../server/db/tables.ts';
 import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/plugins/idempotency.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
 import { readyToDeliver } from '../support/drivers.ts';
-import { addressKmNorth, createTestStore, fundWallet, line, setSetting, walletOf, type TestStore } from './ordering/checkout-fixtures.ts';
+import { addressKmNorth, createTestStore, fundWallet, line, setSetting, walletOf, type TestStore } from './checkout/checkout-fixtures.ts';
 
 const CUSTOMERS = 20;
 const ORDERS_EACH = 4;

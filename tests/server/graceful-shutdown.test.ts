@@ -18,7 +18,7 @@ import { seedDemo } from '../../server/seed/seed-demo.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
 import { ServerEventReader } from '../support/server-events.ts';
 import { testConfig } from '../support/test-server.ts';
-import { createCast, placeOrderFor } from './ordering/lifecycle-support.ts';
+import { createCast, placeOrderFor } from './orders/lifecycle-support.ts';
 
 describe.each(testDatabases())('graceful shutdown on $kind', ({ kind }) => {
   const children: ChildProcess[] = [];

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Order, OrderTracking } from '../../src/api/orders/entities.ts';
 import { ORDER_EVENTS_PATH } from '../../src/api/orders/limits.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
-import { addressKmNorth, line, type TestStore } from '../server/ordering/checkout-fixtures.ts';
+import { addressKmNorth, line, type TestStore } from '../server/checkout/checkout-fixtures.ts';
 import { postCall } from './api-client.ts';
 import { ServerEventReader } from './server-events.ts';
 

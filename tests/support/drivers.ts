@@ -5,8 +5,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/tables.ts';
-import { linkDriverToStores } from '../../server/drivers/driver-stores.ts';
-import { toggleDuty } from '../../server/drivers/duty.ts';
+import { linkDriverToStores } from '../../server/driver/driver-stores.ts';
+import { toggleDuty } from '../../server/driver/duty.ts';
 
 export async function readyToDeliver(db: Kysely<Database>, driverUserId: number, storeIds: readonly number[]): Promise<void> {
   await linkDriverToStores(db, driverUserId, storeIds);

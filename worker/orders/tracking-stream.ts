@@ -1,5 +1,5 @@
 /**
- * The order-events stream (server/routes/order-events.ts) read with fetch
+ * The order-events stream (server/orders/order-events-route.ts) read with fetch
  * and a server-sent-events parser instead of EventSource: the same code then
  * runs in the worker and in Node's tests (Node 20 has no EventSource), the
  * token travels in the Authorization header rather than the URL, and the

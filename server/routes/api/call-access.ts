@@ -8,16 +8,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCallAccess, type CallAccess } from '../../../src/api/call-access.ts';
-import { requireAdmin, requireConsoleStaff, type ConsoleUser } from '../../admin/admin-access.ts';
-import { forbidden, requireAgent, requireDriver, requireUser, tokenOf } from '../../auth/authenticate.ts';
-import type { SessionUser } from '../../repositories/users-repository.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who made the call, as its access check admitted them: null for a call anyone may make, or a visitor. */
-    caller: SessionUser | null;
-  }
-}
+import { requireAdmin, requireConsoleStaff } from '../../admin/admin-access.ts';
+import { forbidden, requireAgent, requireDriver, requireUser, tokenOf } from '../../account/authenticate.ts';
+import type { SessionUser } from '../../account/users-repository.ts';
+import '../../http/caller.ts';
 
 interface CallerBody {
   token?: string | undefined;
@@ -58,17 +52,4 @@ export function accessOf(name: string, access: unknown): CallAccess {
 /** Runs the call's check: refuses with 401/403 as it says, else keeps the caller on the request. */
 export async function admitCaller(app: FastifyInstance, request: FastifyRequest, body: unknown, access: CallAccess): Promise<void> {
   request.caller = await ACCESS_CHECKS[access](app, request, (body ?? {}) as CallerBody);
-}
-
-/** The signed-in caller of a call whose access names one (every access but anyone and visitor-or-customer). */
-export function userOf(request: FastifyRequest): SessionUser {
-  if (!request.caller) throw new Error(`${request.url}: its handler needs a signed-in caller, but its access admits anyone.`);
-  return request.caller;
-}
-
-/** The administrator or store owner of a staff or admin call. */
-export function staffOf(request: FastifyRequest): ConsoleUser {
-  const user = userOf(request);
-  if (user.role !== 'admin' && user.role !== 'store_owner') throw new Error(`${request.url}: its handler needs staff, but its access admits a ${user.role}.`);
-  return user as ConsoleUser;
 }

@@ -10,7 +10,7 @@ import { callRoute, type CallDefinition, type CallName } from '../../../src/api/
 import { ApiErrorSchema } from '../../../src/api/error-schema.ts';
 import { calls } from '../../../src/api/all-calls.ts';
 import { withColumnBounds } from '../../../src/api/column-bounds.ts';
-import { JsonText, type CallHandler } from './call-handler.ts';
+import { JsonText, type CallHandler } from '../../http/call-handler.ts';
 import { createCallHandlers } from './handlers.ts';
 import { accessOf, admitCaller } from './call-access.ts';
 import { ACCOUNT_ROUTE_CONFIG, AVATAR_BODY_LIMIT_BYTES } from './rate-limits.ts';
@@ -37,7 +37,7 @@ const ROUTE_CONFIG: Partial<Record<CallName, RouteShorthandOptions['config']>> =
 /** Calls whose body may be larger than the app's default limit. */
 const BODY_LIMITS: Partial<Record<CallName, number>> = {
   'change-avatar': AVATAR_BODY_LIMIT_BYTES,
-  // Checked like an avatar (server/admin/catalog-images.ts), so it may be as large.
+  // Checked like an avatar (server/admin/catalog/catalog-images.ts), so it may be as large.
   'admin/upload-image': AVATAR_BODY_LIMIT_BYTES,
 };
 

@@ -9,7 +9,7 @@
  * plugins/redis.ts), else in this process's memory: they only slow a
  * caller down. What bounds guessing and messages is kept in the
  * database, across processes and restarts: wrong sign-in tries per account
- * and per address (accounts/sign-in-guard.ts), codes sent per recipient and
+ * and per address (account/sign-in-guard.ts), codes sent per recipient and
  * per address (messaging/message-budget.ts), and five wrong tries burn a
  * code (one-time-codes-repository.ts).
  */

@@ -78,7 +78,7 @@ export type OrderStatusName = (typeof ORDER_STATUS_NAMES)[keyof typeof ORDER_STA
 
 // ---------------------------------------------------------------------------
 // Order lifecycle: store and driver moves, live tracking, driver position,
-// ratings (server/ordering/transitions.ts, lifecycle-*.ts, ratings.ts).
+// ratings (server/orders/transitions.ts, lifecycle-*.ts, ratings.ts).
 // ---------------------------------------------------------------------------
 
 /** store-cancel-order: the reason the customer reads in their alert. */

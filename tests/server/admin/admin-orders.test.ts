@@ -11,7 +11,7 @@ import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { ServerEventReader } from '../../support/server-events.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { act, createCast, moved, placeOrderFor, type Cast } from '../ordering/lifecycle-support.ts';
+import { act, createCast, moved, placeOrderFor, type Cast } from '../orders/lifecycle-support.ts';
 import { auditRowsOf, ok, SETUP_TIMEOUT_MS } from './admin-support.ts';
 
 type Who = { token: string };

@@ -10,7 +10,7 @@ import type { LoginResult, Wallet } from '../../../src/api/account/entities.ts';
 import { callAs, registerCustomer, uniqueEmail, uniquePhone } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { createTestStore } from '../ordering/checkout-fixtures.ts';
+import { createTestStore } from '../checkout/checkout-fixtures.ts';
 import { auditRowsOf, callAsPerson, ok, SETUP_TIMEOUT_MS, signInEveryRole, type Staff } from './admin-support.ts';
 
 const PASSWORD = 'driver-password-1';

@@ -13,8 +13,8 @@ import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { act, createCast, historyOf, moved, placeOrderFor, type Cast, type Person } from '../ordering/lifecycle-support.ts';
-import { driverCall, newDriver, orderTakenBy, preparingOrder, unlinkedStore, withSetting } from '../drivers/driver-fixtures.ts';
+import { act, createCast, historyOf, moved, placeOrderFor, type Cast, type Person } from '../orders/lifecycle-support.ts';
+import { driverCall, newDriver, orderTakenBy, preparingOrder, unlinkedStore, withSetting } from '../driver/driver-fixtures.ts';
 import { auditRowsOf } from './admin-support.ts';
 
 describe.each(testDatabases())('admin/assign-driver on $kind', ({ kind }) => {

@@ -11,7 +11,7 @@ import { callAs, dataUrl, imageBytes } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { MARKET_SQUARE, addressKmNorth, callWithKey, line } from '../ordering/checkout-fixtures.ts';
+import { MARKET_SQUARE, addressKmNorth, callWithKey, line } from '../checkout/checkout-fixtures.ts';
 import { auditRowsOf, callBy, createCatalogCast, okBy, refusal, type CatalogCast } from './catalog-support.ts';
 
 describe.each(testDatabases())('the catalogue around the stores on $kind', ({ kind }) => {

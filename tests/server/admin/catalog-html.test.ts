@@ -4,7 +4,7 @@
  * and never lets odd markup through as markup.
  */
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtmlText } from '../../../server/admin/catalog-html.ts';
+import { sanitizeHtmlText } from '../../../server/admin/catalog/catalog-html.ts';
 
 describe('sanitizeHtmlText', () => {
   it('keeps plain formatting and safe links', () => {

@@ -11,7 +11,7 @@ import type { Order } from '../../../src/api/orders/entities.ts';
 import type { Database, UserRole } from '../../../server/db/tables.ts';
 import { callAs, registerCustomer } from '../../support/accounts.ts';
 import { loginAs } from '../../support/inject-call.ts';
-import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../ordering/checkout-fixtures.ts';
+import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../checkout/checkout-fixtures.ts';
 
 export interface Person {
   id: number;

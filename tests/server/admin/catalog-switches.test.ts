@@ -11,7 +11,7 @@ import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { MARKET_SQUARE, addressKmNorth, callWithKey, line } from '../ordering/checkout-fixtures.ts';
+import { MARKET_SQUARE, addressKmNorth, callWithKey, line } from '../checkout/checkout-fixtures.ts';
 import { auditRowsOf, callBy, createCatalogCast, okBy, placeOrderAt, refusal, type CatalogCast } from './catalog-support.ts';
 
 describe.each(testDatabases())("a store owner's switches on $kind", ({ kind }) => {

@@ -13,7 +13,7 @@ import { CATALOG_DESCRIPTION_MAX, CATALOG_NAME_MAX } from '../../../src/api/admi
 import { testDatabases } from '../../support/databases.ts';
 import { injectCall } from '../../support/inject-call.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
-import { MARKET_SQUARE } from '../ordering/checkout-fixtures.ts';
+import { MARKET_SQUARE } from '../checkout/checkout-fixtures.ts';
 import { auditRowsOf, callBy, createCatalogCast, okBy, refusal, type CatalogCast } from './catalog-support.ts';
 
 describe.each(testDatabases())('catalogue translations on $kind', ({ kind }) => {

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { migrations } from '../../../server/db/migrations/index.ts';
-import { createVersionsRepository } from '../../../server/repositories/versions-repository.ts';
+import { createVersionsRepository } from '../../../server/settings/versions-repository.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { useUnmigratedDatabase } from '../../support/unmigrated-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

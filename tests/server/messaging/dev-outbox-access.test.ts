@@ -19,7 +19,7 @@ import { callAs, registerCustomer, uniquePhone } from '../../support/accounts.ts
 import { createTestDatabase, testDatabases, type TestDatabase } from '../../support/databases.ts';
 import { testConfig } from '../../support/test-server.ts';
 import { DEV_MESSAGING } from '../../../server/messaging/config.ts';
-import { devOutboxRouteVerdict } from '../../../server/plugins/accounts.ts';
+import { devOutboxRouteVerdict } from '../../../server/account/accounts-plugin.ts';
 
 describe.each(testDatabases())('the development outbox on $kind', ({ kind }) => {
   const opened: { app: FastifyInstance; database: TestDatabase }[] = [];

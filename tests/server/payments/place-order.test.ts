@@ -21,7 +21,7 @@ import {
   type FakeGatewayServer,
   type PaymentsTestApp,
 } from '../../support/fake-gateway-server.ts';
-import { callWithKey, createTestStore, line, walletOf, type TestStore } from '../ordering/checkout-fixtures.ts';
+import { callWithKey, createTestStore, line, walletOf, type TestStore } from '../checkout/checkout-fixtures.ts';
 
 const stripeHelper = new Stripe('sk_test_unused');
 

@@ -16,7 +16,7 @@ import { API_PREFIX } from '../../../src/api/paths.ts';
 import { precompress } from '../../../vite.config.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { createCast, placeOrderFor, type Cast } from '../ordering/lifecycle-support.ts';
+import { createCast, placeOrderFor, type Cast } from '../orders/lifecycle-support.ts';
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 /** Repetitive enough that compression shows, long enough to be worth it. */

@@ -25,16 +25,16 @@ import type { Order, OrderMoveResult } from '../../../src/api/orders/entities.ts
 import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { API_PREFIX } from '../../../src/api/paths.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
-import { hashToken } from '../../../server/auth/tokens.ts';
-import { orderEvents } from '../../../server/ordering/order-events.ts';
+import { hashToken } from '../../../server/account/tokens.ts';
+import { orderEvents } from '../../../server/orders/order-events.ts';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENT_REPLAYED_HEADER, requestHashOf, storeAnswerWithin } from '../../../server/plugins/idempotency.ts';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo-accounts.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { useUnmigratedDatabase } from '../../support/unmigrated-database.ts';
-import { addressKmNorth, callWithKey, line, ordersOf } from '../ordering/checkout-fixtures.ts';
-import { act, createCast, moved, type Cast } from '../ordering/lifecycle-support.ts';
+import { addressKmNorth, callWithKey, line, ordersOf } from '../checkout/checkout-fixtures.ts';
+import { act, createCast, moved, type Cast } from '../orders/lifecycle-support.ts';
 
 const STALLED_WRITE = `${API_PREFIX}/test-stalled-write`;
 

@@ -7,7 +7,7 @@ import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { API_PREFIX } from '../../../src/api/paths.ts';
 import { OrderStatus } from '../../../src/api/orders/status.ts';
 import { buildApp } from '../../../server/app.ts';
-import { HttpError } from '../../../server/http-error.ts';
+import { HttpError } from '../../../server/http/http-error.ts';
 import { createTestDatabase, testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
 import { testConfig } from '../../support/test-server.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS, SETTING_KEYS } from '../../../src/api/settings/defaults.ts';
-import { verifyPassword } from '../../../server/auth/passwords.ts';
+import { verifyPassword } from '../../../server/account/passwords.ts';
 import { USER_ROLES } from '../../../server/db/tables.ts';
 import { DEMO_ACCOUNTS, formatDemoAccounts } from '../../../server/seed/demo-accounts.ts';
 import { DEMO_RASTER_WIDTH, IMAGES_URL_PREFIX } from '../../../server/seed/demo-images.ts';

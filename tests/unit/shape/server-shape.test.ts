@@ -14,21 +14,25 @@ async function refusals(filePath: string, importLine: string): Promise<string[]>
 
 describe('the server', () => {
   it('imports the contract and nothing else of the other runtimes', async () => {
-    expect(await refusals('server/ordering/example.ts', "import { value } from '../../src/api/calls.ts';")).toEqual([]);
+    expect(await refusals('server/orders/example.ts', "import { value } from '../../src/api/calls.ts';")).toEqual([]);
     for (const [file, line] of [
-      ['server/ordering/example.ts', "import { value } from '../../src/lib/money.ts';"],
-      ['server/ordering/example.ts', "import { value } from '../../src/db/schema.ts';"],
-      ['server/ordering/example.ts', "import { value } from '../../worker/net/http.ts';"],
-      ['server/routes/api/example-handlers.ts', "import { value } from '../../../src/features/cart/use-cart.ts';"],
+      ['server/orders/example.ts', "import { value } from '../../src/lib/money.ts';"],
+      ['server/orders/example.ts', "import { value } from '../../src/db/schema.ts';"],
+      ['server/orders/example.ts', "import { value } from '../../worker/net/http.ts';"],
+      ['server/catalog/example-handlers.ts', "import { value } from '../../src/features/cart/use-cart.ts';"],
     ] as const) {
       expect(await refusals(file, line)).toEqual([expect.stringContaining('The server shares only the contract')]);
     }
   });
 
   it('keeps role checks out of call handlers', async () => {
-    expect(await refusals('server/routes/api/example-handlers.ts', "import { requireDriver as value } from '../../auth/authenticate.ts';")).toEqual([
-      expect.stringContaining("Who may make a call is its call table's `access`"),
-    ]);
-    expect(await refusals('server/routes/api/example-handlers.ts', "import { userOf as value } from './call-access.ts';")).toEqual([]);
+    for (const [file, line] of [
+      ['server/driver/example-handlers.ts', "import { requireDriver as value } from '../account/authenticate.ts';"],
+      ['server/account/example-handlers.ts', "import { requireUser as value } from './authenticate.ts';"],
+      ['server/admin/catalog/example-handlers.ts', "import { requireAdmin as value } from '../admin-access.ts';"],
+    ] as const) {
+      expect(await refusals(file, line)).toEqual([expect.stringContaining("Who may make a call is its call table's `access`")]);
+    }
+    expect(await refusals('server/driver/example-handlers.ts', "import { userOf as value } from '../http/caller.ts';")).toEqual([]);
   });
 }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * Helpers of the checkout and orders worker tests: the checkout tests' store
- * (always open, prices easy to add up: tests/server/ordering/checkout-fixtures.ts)
+ * (always open, prices easy to add up: tests/server/checkout/checkout-fixtures.ts)
  * opened through the worker so its menu is in the replica, a fresh customer
  * signed in on the replica, a cart filled through the worker, and what the
  * server holds.
@@ -9,7 +9,7 @@ import type { CheckoutChoices, PlaceOrderAttempt } from '../../../src/api/checko
 import { PrefKey } from '../../../src/db/schema.ts';
 import { registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import type { TestServer } from '../../support/test-server.ts';
-import { addressKmNorth, createTestStore, type TestStore } from '../../server/ordering/checkout-fixtures.ts';
+import { addressKmNorth, createTestStore, type TestStore } from '../../server/checkout/checkout-fixtures.ts';
 import type { Harness } from './harness.ts';
 import { browseFrom } from './riverton.ts';
 

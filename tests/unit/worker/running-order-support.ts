@@ -1,6 +1,6 @@
 /**
  * What the running-order and rating worker tests build on, modelled on the
- * server's lifecycle tests (tests/server/ordering/lifecycle-support.ts): the
+ * server's lifecycle tests (tests/server/orders/lifecycle-support.ts): the
  * demo store owner and demo driver signed in through the API, a store of the
  * owner's that is always open, orders placed through place-order by fresh
  * customers, the store's and the driver's moves as API calls, and a harness
@@ -14,7 +14,7 @@ import { callAs, registerCustomer, type NewCustomer } from '../../support/accoun
 import { loginAs } from '../../support/inject-call.ts';
 import type { TestServer } from '../../support/test-server.ts';
 import { readyToDeliver } from '../../support/drivers.ts';
-import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../../server/ordering/checkout-fixtures.ts';
+import { addressKmNorth, callWithKey, createTestStore, line, type TestStore } from '../../server/checkout/checkout-fixtures.ts';
 import { startHarness, TestNetwork, type Harness } from './harness.ts';
 
 export interface OrderWorld {

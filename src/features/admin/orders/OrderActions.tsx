@@ -42,7 +42,7 @@ export function OrderActions({ order, onMoved }: OrderActionsProps) {
   // What the buttons offer is what the transition table lets this console user do from the order's state.
   const actor: OrderActor = isAdmin ? 'admin' : 'store';
   const offers = (to: OrderStatusCode) => canMove(order.status, to, actor);
-  // A delivery order's food ready at the counter: the driver's cue, a time on the order (server/ordering/food-ready.ts).
+  // A delivery order's food ready at the counter: the driver's cue, a time on the order (server/orders/food-ready.ts).
   const foodReadyOffered = !pickup && (FOOD_READY_STATUSES as readonly number[]).includes(order.status);
 
   const move = async (run: () => Promise<ConsoleResult<{ changed: boolean; tracking: OrderTracking }>>, done: string) => {

@@ -9,7 +9,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckoutQuoteRow, StoredOrder } from '../../../../src/api/checkout/worker-api.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
-import { closeStoreNow, createCoupon, fundWallet, givePoints, walletOf } from '../../../server/ordering/checkout-fixtures.ts';
+import { closeStoreNow, createCoupon, fundWallet, givePoints, walletOf } from '../../../server/checkout/checkout-fixtures.ts';
 import {
   PLACE_ORDER_PATH,
   attemptOf,

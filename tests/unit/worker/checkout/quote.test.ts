@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { VISITOR_QUOTE_USER_ID, type CartCoupon, type CheckoutQuoteRow, type PaymentGatewaysRow } from '../../../../src/api/checkout/worker-api.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
-import { closeStoreNow, createCoupon, givePoints } from '../../../server/ordering/checkout-fixtures.ts';
+import { closeStoreNow, createCoupon, givePoints } from '../../../server/checkout/checkout-fixtures.ts';
 import { cartOf, deliveryChoices, fillCart, pickupChoices, signIn, testShop, type Shop } from '../checkout-helpers.ts';
 import { startHarness, useSharedServer, type Harness } from '../harness.ts';
 

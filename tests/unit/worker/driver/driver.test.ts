@@ -15,7 +15,7 @@ import type { ReplicaDatabase } from '../../../../src/db/schema.ts';
 import { freshReplica, startHarness, type Harness } from '../harness.ts';
 import { callAs } from '../../../support/accounts.ts';
 import { loginAs } from '../../../support/inject-call.ts';
-import { personWithRole } from '../../../server/ordering/lifecycle-support.ts';
+import { personWithRole } from '../../../server/orders/lifecycle-support.ts';
 import { readyToDeliver } from '../../../support/drivers.ts';
 import { createOrderWorld, move, newCustomer, placeOrder, type OrderWorld } from '../running-order-support.ts';
 

@@ -13,7 +13,7 @@ import { IDEMPOTENCY_HEADER } from '../../../../src/api/outbox.ts';
 import { PrefKey } from '../../../../src/db/schema.ts';
 import { callAs, type NewCustomer } from '../../../support/accounts.ts';
 import { loginAs } from '../../../support/inject-call.ts';
-import { fundWallet, walletOf } from '../../../server/ordering/checkout-fixtures.ts';
+import { fundWallet, walletOf } from '../../../server/checkout/checkout-fixtures.ts';
 import { signIn, testShop, type Shop } from '../checkout-helpers.ts';
 import { startHarness, useSharedServer, type Harness } from '../harness.ts';
 

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runningOrderRowOf, type RunningOrderRow } from '../../../../src/api/orders/worker-api.ts';
 import { SyncResource } from '../../../../src/db/schema.ts';
-import { orderEvents } from '../../../../server/ordering/order-events.ts';
+import { orderEvents } from '../../../../server/orders/order-events.ts';
 import { startTestServer, type TestServer } from '../../../support/test-server.ts';
 import type { Harness } from '../harness.ts';
 import {

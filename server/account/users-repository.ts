@@ -1,0 +1,210 @@
+/**
+ * Users and their auth tokens. A token is stored only as its SHA-256 hash.
+ * Deleted accounts (deleted_at) are invisible here: they sign in with
+ * nothing and are found by nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Account } from '../../src/api/account/entities.ts';
+import type { Database, NewUser, UserRow } from '../db/tables.ts';
+import { uniqueViolationOf } from '../db/unique-violation.ts';
+import { HttpError } from '../http/http-error.ts';
+
+export type SessionUser = Pick<UserRow, 'id' | 'name' | 'email' | 'phone' | 'role' | 'is_banned'> & {
+  /** The call-centre agent acting for this user with the token, else null. */
+  acting_user_id: number | null;
+};
+
+/** A deleted account keeps this name; its e-mail becomes deleted-<id>@deleted.invalid. */
+export const DELETED_USER_NAME = 'Deleted user';
+
+export function toAccount(row: UserRow): Account {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    phone_verified: row.phone_verified_at !== null,
+    role: row.role,
+    avatar: row.avatar,
+    tax_number: row.tax_number,
+    wallet_balance: Number(row.wallet_balance),
+    loyalty_points: Number(row.loyalty_points ?? 0),
+    created_at: row.created_at,
+  };
+}
+
+export function createUsersRepository(db: Kysely<Database>) {
+  const active = () => db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
+
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    },
+
+    /** By a phone number in normalised form (see normalisePhone). */
+    async findByPhone(phone: string): Promise<UserRow | undefined> {
+      return active().where('phone', '=', phone).executeTakeFirst();
+    },
+
+    async findById(id: number): Promise<UserRow | undefined> {
+      return active().where('id', '=', id).executeTakeFirst();
+    },
+
+    async accountOf(id: number): Promise<Account | undefined> {
+      const row = await active().where('id', '=', id).executeTakeFirst();
+      return row ? toAccount(row) : undefined;
+    },
+
+    /** Inserts a user; a taken e-mail or phone (also by a racing request) is a 409 with its own code. */
+    async create(user: NewUser): Promise<number> {
+      try {
+        const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+        return Number(id);
+      } catch (error) {
+        const violated = uniqueViolationOf(error);
+        if (violated?.includes('phone')) throw phoneTaken();
+        if (violated?.includes('email')) throw emailTaken();
+        throw error;
+      }
+    },
+
+    async saveToken(userId: number, tokenHash: string, expiresAt: Date, actingUserId: number | null = null): Promise<void> {
+      await db
+        .insertInto('auth_tokens')
+        .values({
+          token_hash: tokenHash,
+          user_id: userId,
+          created_at: new Date().toISOString(),
+          expires_at: expiresAt.toISOString(),
+          acting_user_id: actingUserId,
+        })
+        .execute();
+    },
+
+    /** Logout: this one session ends; the user's other devices stay signed in. */
+    async revokeToken(tokenHash: string): Promise<void> {
+      await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+    },
+
+    /**
+     * The user a token hash belongs to, when the token has not expired and
+     * the account exists. A token an agent holds for a customer dies with
+     * the agent's own access (banned or deleted agent).
+     */
+    async userByTokenHash(tokenHash: string, now: Date = new Date()): Promise<SessionUser | undefined> {
+      const row = await db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .leftJoin('users as agent', 'agent.id', 't.acting_user_id')
+        .select(['u.id', 'u.name', 'u.email', 'u.phone', 'u.role', 'u.is_banned', 't.acting_user_id'])
+        .select(['agent.is_banned as agent_banned', 'agent.deleted_at as agent_deleted_at'])
+        .where('t.token_hash', '=', tokenHash)
+        .where('t.expires_at', '>', now.toISOString())
+        .where('u.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { agent_banned, agent_deleted_at, ...user } = row;
+      if (user.acting_user_id !== null && (Number(agent_banned) === 1 || agent_deleted_at !== null)) return undefined;
+      return { ...user, id: Number(user.id), acting_user_id: user.acting_user_id === null ? null : Number(user.acting_user_id) };
+    },
+
+    /** Sets a new password hash and ends every session of the user. */
+    async setPasswordAndRevokeSessions(userId: number, passwordHash: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+        await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+      });
+    },
+
+    async markPhoneVerified(userId: number, now: Date = new Date()): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ phone_verified_at: now.toISOString() })
+        .where('id', '=', userId)
+        .where('phone_verified_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * Changes the name, e-mail or phone (each only when given); a new phone is
+     * saved verified (its code was checked). Another account holding the
+     * e-mail or phone (also by a racing request) is EMAIL_TAKEN or PHONE_TAKEN.
+     */
+    async changeDetails(userId: number, details: { name?: string; email?: string; phone?: string }, now: Date = new Date()): Promise<void> {
+      const values = {
+        ...(details.name !== undefined ? { name: details.name } : {}),
+        ...(details.email !== undefined ? { email: details.email } : {}),
+        ...(details.phone !== undefined ? { phone: details.phone, phone_verified_at: now.toISOString() } : {}),
+      };
+      if (Object.keys(values).length === 0) return;
+      try {
+        await db.updateTable('users').set(values).where('id', '=', userId).execute();
+      } catch (error) {
+        const violated = uniqueViolationOf(error);
+        if (violated?.includes('phone')) throw phoneTaken();
+        if (violated?.includes('email')) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /** Answers the avatar it replaced, so the caller can remove the old file. */
+    async setAvatar(userId: number, avatar: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
+        await trx.updateTable('users').set({ avatar }).where('id', '=', userId).execute();
+        return before?.avatar ?? null;
+      });
+    },
+
+    async setTaxNumber(userId: number, taxNumber: string | null): Promise<void> {
+      await db.updateTable('users').set({ tax_number: taxNumber }).where('id', '=', userId).execute();
+    },
+
+    /**
+     * Deletes an account (migration 0005 says why softly): erases the
+     * personal data, ends every session, forgets push tokens, addresses,
+     * alerts and pending codes. Answers the avatar to remove from disk.
+     */
+    async softDelete(userId: number, now: Date = new Date()): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select(['avatar', 'email', 'phone'])
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('users')
+          .set({
+            name: DELETED_USER_NAME,
+            email: `deleted-${userId}@deleted.invalid`,
+            phone: null,
+            // Not a scrypt string: verifyPassword never matches it.
+            password_hash: '!',
+            avatar: null,
+            tax_number: null,
+            phone_verified_at: null,
+            deleted_at: now.toISOString(),
+          })
+          .where('id', '=', userId)
+          .execute();
+        await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('push_tokens').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('addresses').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+        const recipients = [before.email, before.phone].filter((value): value is string => value !== null);
+        await trx.deleteFrom('one_time_codes').where('recipient', 'in', recipients).execute();
+        return before.avatar;
+      });
+    },
+  };
+}
+
+export function emailTaken(): HttpError {
+  return new HttpError(409, 'EMAIL_TAKEN', 'An account with this e-mail already exists.');
+}
+
+export function phoneTaken(): HttpError {
+  return new HttpError(409, 'PHONE_TAKEN', 'An account with this phone number already exists.');
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,100 @@
+/**
+ * One language's texts in the console (issue 7): every built-in key beside
+ * its English, with the missing ones marked, and saving the keys that
+ * changed. A blank text removes the key's row, so the app falls back to
+ * English rather than showing nothing. The apps read a language with
+ * get-single-language on every online load (worker/boot/boot.ts), so a save
+ * reaches them without a version bump.
+ */
+import type { Kysely } from 'kysely';
+import type { AdminTranslations, SavedTranslations, TranslationEntry } from '../../../src/api/admin/entities.ts';
+import { ENGLISH_TEXTS, TEXT_KEYS, type TextKey } from '../../../src/api/language/texts.ts';
+import { translationProblem } from '../../../src/api/language/translation-rules.ts';
+import type { Database } from '../../db/tables.ts';
+import { HttpError, notFound } from '../../http/http-error.ts';
+import type { SessionUser } from '../../account/users-repository.ts';
+import { recordAudit } from '../audit.ts';
+import { auditedText } from '../audit-values.ts';
+import { adminLanguage } from './languages-admin.ts';
+
+function isTextKey(key: string): key is TextKey {
+  return Object.hasOwn(ENGLISH_TEXTS, key);
+}
+
+async function textsOf(db: Kysely<Database>, languageId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('translations').select(['key', 'value']).where('language_id', '=', languageId).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export async function adminTranslations(db: Kysely<Database>, languageId: number, missingOnly: boolean): Promise<AdminTranslations> {
+  const language = await adminLanguage(db, languageId);
+  const texts = await textsOf(db, languageId);
+  const entries: TranslationEntry[] = TEXT_KEYS.map((key) => {
+    const text = texts.get(key) ?? '';
+    return { key, text, english: ENGLISH_TEXTS[key], missing: text.trim() === '' };
+  });
+  return { language, entries: missingOnly ? entries.filter((entry) => entry.missing) : entries };
+}
+
+/** UNKNOWN_TEXT_KEY or VALIDATION_FAILED (a detail per key) before anything is written. */
+function checkTexts(texts: Record<string, string>): [TextKey, string][] {
+  const unknown = Object.keys(texts).filter((key) => !isTextKey(key));
+  if (unknown.length > 0) {
+    throw new HttpError(
+      400,
+      'UNKNOWN_TEXT_KEY',
+      `The app has no text ${unknown.length === 1 ? 'key' : 'keys'} ${unknown.join(', ')}.`,
+      unknown.map((key) => ({ path: `/texts/${key}`, message: 'is not a text of this app' })),
+    );
+  }
+  const entries = Object.entries(texts) as [TextKey, string][];
+  const problems = entries.flatMap(([key, text]) => {
+    const problem = translationProblem(ENGLISH_TEXTS[key], text);
+    return problem === undefined ? [] : [{ path: `/texts/${key}`, message: problem }];
+  });
+  if (problems.length > 0) {
+    const said = problems.map((problem) => `${problem.path.slice('/texts/'.length)} ${problem.message}`).join('; ');
+    throw new HttpError(400, 'VALIDATION_FAILED', `Nothing was saved: ${said}.`, problems);
+  }
+  return entries;
+}
+
+export async function saveTranslations(
+  db: Kysely<Database>,
+  user: SessionUser,
+  languageId: number,
+  texts: Record<string, string>,
+): Promise<SavedTranslations> {
+  const entries = checkTexts(texts);
+  const { saved, removed } = await db.transaction().execute(async (trx) => {
+    const language = await trx.selectFrom('languages').select(['id', 'code']).where('id', '=', languageId).executeTakeFirst();
+    if (!language) throw notFound(`There is no language with id ${languageId}.`);
+    const before = await textsOf(trx, languageId);
+    const toRemove = entries.filter(([key, text]) => text.trim() === '' && before.has(key)).map(([key]) => key);
+    const toSet = entries.filter(([key, text]) => text.trim() !== '' && before.get(key) !== text);
+    if (toRemove.length > 0) await trx.deleteFrom('translations').where('language_id', '=', languageId).where('key', 'in', toRemove).execute();
+    if (toSet.length > 0) {
+      await trx
+        .insertInto('translations')
+        .values(toSet.map(([key, value]) => ({ language_id: languageId, key, value })))
+        .onConflict((conflict) => conflict.columns(['language_id', 'key']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+        .execute();
+    }
+    if (toRemove.length > 0 || toSet.length > 0) {
+      await recordAudit(trx, {
+        userId: user.id,
+        role: user.role,
+        action: 'admin/save-translations',
+        entity: 'translations',
+        entityId: languageId,
+        details: {
+          code: language.code,
+          set: Object.fromEntries(toSet.map(([key, text]) => [key, { from: auditedText(before.get(key) ?? ''), to: auditedText(text) }])),
+          removed: toRemove,
+        },
+      });
+    }
+    return { saved: toSet.map(([key]) => key), removed: toRemove };
+  });
+  return { language: await adminLanguage(db, languageId), saved, removed };
+}

@@ -1,0 +1,20 @@
+/**
+ * admin/bump-version: raises one number of /version.json (spec §4) with its
+ * audit row, in one transaction, as server/cli/bump-version.ts does from a
+ * shell. Settings: every app refetches its settings on its next load; cache:
+ * every app clears its storage and caches and reloads.
+ */
+import type { Kysely } from 'kysely';
+import type { VersionInfo } from '../../../src/api/entities.ts';
+import type { Database } from '../../db/tables.ts';
+import { bumpVersion, createVersionsRepository, type VersionKind } from '../../settings/versions-repository.ts';
+import type { SessionUser } from '../../account/users-repository.ts';
+import { recordAudit } from '../audit.ts';
+
+export async function bumpVersionAudited(db: Kysely<Database>, user: SessionUser, kind: VersionKind): Promise<VersionInfo> {
+  await db.transaction().execute(async (trx) => {
+    const version = await bumpVersion(trx, kind);
+    await recordAudit(trx, { userId: user.id, role: user.role, action: 'admin/bump-version', entity: 'versions', entityId: kind, details: { kind, version } });
+  });
+  return createVersionsRepository(db).get();
+}

@@ -1,0 +1,102 @@
+/**
+ * The checkout side of ordering: the cart check (no token: a visitor's cart
+ * is checked too), the quote and coupons, placing an order, the customer's
+ * orders and their cancel. Placing and cancelling need a customer account's
+ * token (an agent acting for a customer holds one); a quote and a coupon
+ * also answer a visitor without one, so fees and discounts are seen before
+ * signing up (priced with no wallet and no points); the lifecycle
+ * (store and driver moves, tracking, ratings) has its own handlers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isPaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
+import type { AppliedCoupon } from '../../src/api/orders/entities.ts';
+import { ORDERS_PAGE_SIZE } from '../../src/api/orders/limits.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
+import { forbidden } from '../account/authenticate.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
+import { cartAvailability, loadCheckoutStore } from '../cart/availability.ts';
+import { cancelOrderByCustomer } from '../orders/cancel-order.ts';
+import { readCheckoutSettings } from './checkout-settings.ts';
+import { VISITOR_BALANCES, customerBalances, prepareCheckout, type CheckoutRequest } from './checkout.ts';
+import { toOrder, toOrders } from '../orders/order-view.ts';
+import { orderEvents } from '../orders/order-events.ts';
+import { placedOrderView, placeOrder } from './place-order.ts';
+import { storeAnswerWithin } from '../plugins/idempotency.ts';
+import type { SessionUser } from '../account/users-repository.ts';
+import type { CallHandlers } from '../http/call-handler.ts';
+import { userOf } from '../http/caller.ts';
+
+export type CheckoutCalls =
+  | 'check-cart-items-availability'
+  | 'get-order-quote'
+  | 'apply-coupon'
+  | 'place-order'
+  | 'get-orders'
+  | 'cancel-order';
+
+export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers, CheckoutCalls> {
+  async function quote(user: SessionUser | null, body: CheckoutRequest) {
+    const settings = await readCheckoutSettings(app.db);
+    const balances = user ? await customerBalances(app.db, user.id, { lock: false }) : VISITOR_BALANCES;
+    // While the wallet is not offered as payment, the quote does not count on it either.
+    const useWallet = (body.use_wallet ?? false) && settings.paymentEnabled.WALLET;
+    return (await prepareCheckout(app.db, { ...body, use_wallet: useWallet }, balances, settings)).quote;
+  }
+
+  return {
+    'check-cart-items-availability': async ({ restaurant_id, items }) => {
+      const store = await loadCheckoutStore(app.db, restaurant_id);
+      if (!store) throw notFound(`There is no store with id ${restaurant_id}.`);
+      return cartAvailability(app.db, store, items);
+    },
+
+    'get-order-quote': async (body, request) => quote(request.caller, body),
+
+    'apply-coupon': async (body, request) => {
+      const priced = await quote(request.caller, body);
+      // coupon_code is required by the schema, so a quote that did not refuse it applied it.
+      return { success: true as const, coupon: priced.coupon as AppliedCoupon, quote: priced };
+    },
+
+    'place-order': async (body, request) => {
+      // Without a key a double tap would place two orders: refuse before anything runs.
+      if (request.headers[IDEMPOTENCY_HEADER.toLowerCase()] === undefined) {
+        throw new HttpError(400, 'IDEMPOTENCY_KEY_REQUIRED', `place-order needs an ${IDEMPOTENCY_HEADER} header, made once per tap on "Place order".`);
+      }
+      const customer = userOf(request);
+      // Switched on by the admin is not enough for a card gateway: it also needs the server's credentials
+      // and the store's currency, or the customer would be stuck at payment with an order awaiting it.
+      if (isPaymentGatewayId(body.payment_mode) && !(await app.payments.isAvailable(body.payment_mode))) {
+        throw new HttpError(422, 'PAYMENT_METHOD_UNAVAILABLE', `Paying by ${body.payment_mode} is not offered at the moment.`);
+      }
+      const settings = await readCheckoutSettings(app.db);
+      const placed = await placeOrder(app.db, body, {
+        customer,
+        settings,
+        notifications: app.notificationsRepository,
+        // The answer commits with the order: a crash never leaves an order its retry cannot find.
+        beforeCommit: (trx, order) => storeAnswerWithin(request, trx, placedOrderView(order)),
+      });
+      // Committed: the stores' live order boards (store-order-events) hear of it at once.
+      orderEvents.announce(Number(placed.order.id));
+      return placedOrderView(placed);
+    },
+
+    'get-orders': async (body, request) => {
+      const user = userOf(request);
+      const customerId = body.user_id ?? user.id;
+      // Another customer's orders: only an admin signed in as themselves may read them.
+      if (customerId !== user.id && (user.role !== 'admin' || user.acting_user_id !== null)) {
+        throw forbidden('You can only see your own orders.');
+      }
+      const page = await app.ordersRepository.pageOf(customerId, { before: body.before, limit: body.limit ?? ORDERS_PAGE_SIZE });
+      return { orders: await toOrders(app.db, page.rows, { showPin: customerId === user.id }), next_before: page.nextBefore };
+    },
+
+    'cancel-order': async (body, request) => {
+      const customer = userOf(request);
+      const row = await cancelOrderByCustomer(app.db, customer, body);
+      return toOrder(app.db, row, { showPin: true });
+    },
+  };
+}
