@@ -8,7 +8,7 @@
  */
 import { API_TIMEOUT_MS } from '../src/api/constants.ts';
 import type { ToServiceWorkerMessage } from '../src/api/sw-messages.ts';
-import type { SyncWorkerApi } from '../src/api/worker-api.ts';
+import type { SyncWorkerApi, SyncWorkerAreas } from '../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../src/db/schema.ts';
 import { accountApi } from './account/api.ts';
 import { bootApi, type EarlyBoot } from './boot/api.ts';
@@ -114,23 +114,24 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
   });
   const { openStoreBeforeAsked, ...catalogHandlers } = catalogApi({ ctx, outbox });
   // Areas that queue actions register their outbox effects as they are made.
-  const api: SyncWorkerApi = composeAreas(
-    bootHandlers,
-    outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
-    catalogHandlers,
-    cartApi({ ctx, outbox }),
-    accountApi({ ctx, outbox, afterLogout: () => trackers.stopAll() }),
-    checkoutApi({ ctx, send, retryBaseMs: options.apiRetryBaseMs ?? 500 }),
-    ordersApi({ ctx, trackers }),
-    driverApi({ ctx, outbox }),
-  );
+  const api = composeAreas({
+    boot: bootHandlers,
+    outbox: outboxApi({ db, effects, drainer, reconnect, now, afterSettled: refreshDriverIfSignedIn }),
+    catalog: catalogHandlers,
+    cart: cartApi({ ctx, outbox }),
+    account: accountApi({ ctx, outbox, afterLogout: () => trackers.stopAll() }),
+    checkout: checkoutApi({ ctx, send, retryBaseMs: options.apiRetryBaseMs ?? 500 }),
+    orders: ordersApi({ ctx, trackers }),
+    driver: driverApi({ ctx, outbox }),
+  });
 
   return { api, drainer, trackers, reconnect, bootBeforeAsked, openStoreBeforeAsked };
 }
 
 /**
  * The worker's API from its areas' methods (issue 31): each area answers its
- * own methods, and this merges them, once, for every method:
+ * part of the contract (`SyncWorkerAreas`, src/api/worker-api.ts), and this
+ * merges them, once, for every method:
  *
  * - a name two areas answer is refused when the worker starts (a plain
  *   `{ ...a, ...b }` let the later one silently win);
@@ -139,16 +140,15 @@ export function createSyncService(options: SyncServiceOptions): SyncService {
  *   than by hand in each area, so no method can be left out.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any method's own arguments pass through unchanged
-type AreaMethods = Record<string, (...args: any[]) => Promise<unknown>>;
-type Merged<Areas extends readonly AreaMethods[]> = Areas extends readonly [infer First, ...infer Rest extends readonly AreaMethods[]] ? First & Merged<Rest> : unknown;
+type AreaMethod = (...args: any[]) => Promise<unknown>;
 
-export function composeAreas<const Areas extends readonly AreaMethods[]>(...areas: Areas): Merged<Areas> {
-  const api: AreaMethods = {};
-  for (const area of areas) {
+export function composeAreas(areas: SyncWorkerAreas): SyncWorkerApi {
+  const api: Record<string, AreaMethod> = {};
+  for (const [areaName, area] of Object.entries(areas) as [string, Record<string, AreaMethod>][]) {
     for (const [name, method] of Object.entries(area)) {
-      if (Object.hasOwn(api, name)) throw new Error(`Two areas of the sync worker answer ${name}: each method belongs to one area.`);
+      if (Object.hasOwn(api, name)) throw new Error(`Two areas of the sync worker answer ${name}: each method belongs to one area (the second is ${areaName}).`);
       api[name] = (...args) => neverThrow(() => method(...args));
     }
   }
-  return api as Merged<Areas>;
+  return api as unknown as SyncWorkerApi;
 }

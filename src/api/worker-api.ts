@@ -9,14 +9,15 @@ import type { Place, UserAddress } from './entities.ts';
 import type { FromServiceWorkerMessage } from './sw-messages.ts';
 import type { OutboxKind } from './outbox.ts';
 import type { SyncResult } from './sync-result.ts';
-import type { AccountWorkerApi } from './account/worker-api.ts';
+import type { AccountWorkerApi, AlertsWorkerApi } from './account/worker-api.ts';
 import type { CartWorkerApi } from './cart/worker-api.ts';
 import type { AddressWorkerApi } from './account/address-worker-api.ts';
 import type { TrackingWorkerApi } from './orders/worker-api.ts';
-import type { CheckoutWorkerApi } from './checkout/worker-api.ts';
+import type { CheckoutWorkerApi, OrdersListWorkerApi } from './checkout/worker-api.ts';
 import type { DriverWorkerApi } from './driver/worker-api.ts';
 
 export type { FailureDetail, LoginSummary, SyncFailure, SyncResult } from './sync-result.ts';
+export type { AlertsMarked } from './account/worker-api.ts';
 
 /** What the version check found (spec §4). */
 export type VersionCheckOutcome =
@@ -72,13 +73,8 @@ export interface FavouriteToggle {
   pending: boolean;
 }
 
-/** A mark-read of alerts: shown at once in the replica; pending while it waits in the outbox for the network. */
-export interface AlertsMarked {
-  pending: boolean;
-}
-
-/** The account methods (sign-in, the account page, the call centre) are in account/worker-api.ts, the cart's in cart/worker-api.ts, the saved addresses' in account/address-worker-api.ts, the running order's and ratings' in orders/worker-api.ts, checkout's and the orders list's in checkout/worker-api.ts, the driver area's in driver/worker-api.ts. */
-export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressWorkerApi, TrackingWorkerApi, CheckoutWorkerApi, DriverWorkerApi {
+/** The boot area (worker/boot/): version check, settings, languages, locations, pages, the cache clear, simulated offline. */
+export interface BootWorkerApi {
   /** Version check, settings, languages, translations, primary location — in the spec's order. */
   boot(): Promise<BootResult>;
   refreshSettings(): Promise<SyncResult>;
@@ -93,13 +89,19 @@ export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressW
   completeCacheClear(forceNewSettingsVersion: string, forceCacheClearVersion: string): Promise<SyncResult>;
   /** Testers' simulated offline mode (DESIGN §4): /public/api is treated as unreachable. */
   setSimulatedOffline(offline: boolean): Promise<void>;
+}
+
+/** The outbox (worker/outbox/): queued actions, their drain, and what the service worker settled. */
+export interface OutboxWorkerApi {
   queueAction(input: QueueActionInput): Promise<{ id: string }>;
   /** Send pending actions in order; rows the service worker holds are left to its replay. */
   drainOutbox(): Promise<DrainReport>;
   /** Settle an outbox row from a service-worker outcome (also heard directly on the broadcast channel). */
   settleFromServiceWorker(message: FromServiceWorkerMessage): Promise<void>;
+}
 
-  // Finding food. The lists are read from the replica by the keys in src/db/keys.ts.
+/** Finding food (worker/catalog/). The lists are read from the replica by the keys in src/db/keys.ts. */
+export interface CatalogWorkerApi {
   /**
    * Promo slides, category slides, categories and the store list for the
    * current address and order type (prefs.orderType, DELIVERY by default).
@@ -147,20 +149,28 @@ export interface SyncWorkerApi extends AccountWorkerApi, CartWorkerApi, AddressW
    * the outbox (kind customer-action); resolves after one attempt to send it.
    */
   toggleFavourite(storeId: number): Promise<SyncResult<FavouriteToggle>>;
-
-  // Alerts, wallet and push (worker/account/alerts.ts, worker/account/wallet.ts): the signed-in customer's; unauthorized without a session.
-  /** The customer's alerts (get-user-notifications) replace the `alerts` table; marks still in the outbox stay applied on top. */
-  refreshAlerts(): Promise<SyncResult>;
-  /**
-   * Marks one alert read at once in the replica and queues
-   * mark-one-notification-read (outbox kind alert-read); resolves after one
-   * attempt to send it.
-   */
-  markAlertRead(alertId: number): Promise<SyncResult<AlertsMarked>>;
-  /** As markAlertRead, for every alert (mark-all-notifications-read). */
-  markAllAlertsRead(): Promise<SyncResult<AlertsMarked>>;
-  /** The balance and ledger (get-wallet-transactions) into `wallet`, one row per user. */
-  refreshWallet(): Promise<SyncResult>;
-  /** Saves this device's push token for the customer (save-notification-token) and keeps it in prefs.pushToken. */
-  savePushToken(pushToken: string): Promise<SyncResult>;
 }
+
+/**
+ * Each area of the sync worker and the part of the API it answers: the one
+ * place that says which area a method belongs to. Each `worker/<area>/api.ts`
+ * returns its part (`SyncWorkerAreas['cart']`), `composeAreas` in
+ * worker/sync-service.ts takes one object of this shape, and SyncWorkerApi is
+ * derived from it: a method's name is written once here (with its signature
+ * and words) and once where it is answered.
+ */
+export interface SyncWorkerAreas {
+  boot: BootWorkerApi;
+  outbox: OutboxWorkerApi;
+  catalog: CatalogWorkerApi;
+  cart: CartWorkerApi;
+  account: AccountWorkerApi & AddressWorkerApi & AlertsWorkerApi;
+  checkout: CheckoutWorkerApi;
+  orders: TrackingWorkerApi & OrdersListWorkerApi;
+  driver: DriverWorkerApi;
+}
+
+type IntersectionOf<Union> = (Union extends unknown ? (part: Union) => void : never) extends (part: infer All) => void ? All : never;
+
+/** Every method of the sync worker: the parts of every area together. */
+export type SyncWorkerApi = IntersectionOf<SyncWorkerAreas[keyof SyncWorkerAreas]>;

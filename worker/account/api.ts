@@ -4,7 +4,7 @@
  * through the outbox, whose effect this area registers), the wallet and the
  * push token. Also what the boot uses: checkBan.
  */
-import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { deleteAddress, refreshAddresses, saveAddress, setDefaultAddress } from './addresses.ts';
@@ -35,40 +35,7 @@ export interface AccountApiDeps {
   afterLogout(): void;
 }
 
-export type AccountHandlers = Pick<
-  SyncWorkerApi,
-  | 'register'
-  | 'loginWithPassword'
-  | 'requestLoginCode'
-  | 'loginWithCode'
-  | 'sendOtp'
-  | 'verifyOtp'
-  | 'requestPasswordReset'
-  | 'verifyPasswordResetCode'
-  | 'changePassword'
-  | 'refreshProfile'
-  | 'sendContactCode'
-  | 'changeDetails'
-  | 'changeAvatar'
-  | 'updateTaxNumber'
-  | 'deleteAccount'
-  | 'logout'
-  | 'checkBan'
-  | 'loginAsCustomer'
-  | 'registerGuestUser'
-  | 'searchCustomers'
-  | 'stopActing'
-  | 'refreshPageList'
-  | 'refreshAddresses'
-  | 'saveAddress'
-  | 'deleteAddress'
-  | 'setDefaultAddress'
-  | 'refreshAlerts'
-  | 'markAlertRead'
-  | 'markAllAlertsRead'
-  | 'refreshWallet'
-  | 'savePushToken'
->;
+export type AccountHandlers = SyncWorkerAreas['account'];
 
 export function accountApi({ ctx, outbox, afterLogout }: AccountApiDeps): AccountHandlers {
   const { effects } = outbox;

@@ -3,7 +3,7 @@
  * (settings, languages, popular locations, content pages), the chosen
  * address, the forced cache clear and the testers' simulated offline switch.
  */
-import type { BootResult, DrainReport, SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { BootResult, DrainReport, SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import { PrefKey } from '../../src/db/schema.ts';
 import { checkBan } from '../account/api.ts';
 import { refetchCatalogueIn, refreshHome } from '../catalog/api.ts';
@@ -28,18 +28,7 @@ export interface BootApiDeps {
   watchedOrders(): ReadonlySet<string>;
 }
 
-export type BootHandlers = Pick<
-  SyncWorkerApi,
-  | 'boot'
-  | 'refreshSettings'
-  | 'refreshLanguages'
-  | 'selectLanguage'
-  | 'refreshPopularLocations'
-  | 'setAddress'
-  | 'openPage'
-  | 'completeCacheClear'
-  | 'setSimulatedOffline'
->;
+export type BootHandlers = SyncWorkerAreas['boot'];
 
 export interface EarlyBoot {
   /**

@@ -4,7 +4,7 @@
  * registers). Also what the checkout uses: the cart's rows (readCartLines,
  * readCartMeta, writeCartMeta, emptyCart).
  */
-import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { cartCheckEffect } from './availability-check.ts';
@@ -18,7 +18,7 @@ export interface CartApiDeps {
   outbox: OutboxAccess;
 }
 
-export type CartHandlers = Pick<SyncWorkerApi, 'addToCart' | 'setCartLineQuantity' | 'removeCartLine' | 'restoreCartLine' | 'clearCart' | 'checkCart'>;
+export type CartHandlers = SyncWorkerAreas['cart'];
 
 export function cartApi({ ctx, outbox }: CartApiDeps): CartHandlers {
   const { effects } = outbox;

@@ -7,7 +7,7 @@
  * (refetchCatalogueIn, refreshHome), a rating refetches a store's reviews
  * (openReviews).
  */
-import type { SyncResult, SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncResult, SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import { isSimulatedOffline } from '../net/simulated-offline.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';
@@ -28,22 +28,7 @@ export interface CatalogApiDeps {
   outbox: OutboxAccess;
 }
 
-export type CatalogHandlers = Pick<
-  SyncWorkerApi,
-  | 'refreshHome'
-  | 'setOrderType'
-  | 'refreshFilteredStores'
-  | 'openStore'
-  | 'openItem'
-  | 'selectStore'
-  | 'openReviews'
-  | 'searchStores'
-  | 'reverseGeocode'
-  | 'useGpsFix'
-  | 'searchPlaces'
-  | 'refreshFavourites'
-  | 'toggleFavourite'
->;
+export type CatalogHandlers = SyncWorkerAreas['catalog'];
 
 export interface EarlyStore {
   /**

@@ -4,7 +4,7 @@
  * place-order made safe to repeat, and paying a card order (Stripe and the
  * other gateways). The orders list and an order's cancel are orders/'s.
  */
-import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { HttpSend } from '../net/http.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { processRazorpayPayment, verifyGatewayPayment } from './gateways.ts';
@@ -20,20 +20,7 @@ export interface CheckoutApiDeps {
   retryBaseMs: number;
 }
 
-export type CheckoutHandlers = Pick<
-  SyncWorkerApi,
-  | 'refreshPaymentGateways'
-  | 'quoteCheckout'
-  | 'applyCoupon'
-  | 'removeCoupon'
-  | 'setLoyaltyRedemption'
-  | 'placeOrder'
-  | 'startPayment'
-  | 'confirmStripePayment'
-  | 'captureStripeRedirect'
-  | 'processRazorpayPayment'
-  | 'verifyGatewayPayment'
->;
+export type CheckoutHandlers = SyncWorkerAreas['checkout'];
 
 export function checkoutApi({ ctx, send, retryBaseMs }: CheckoutApiDeps): CheckoutHandlers {
   const checkout: CheckoutDeps = { send, quotes: new LatestRequest(), retryBaseMs };

@@ -5,7 +5,7 @@
  * uses after the outbox's answers: driverRefresher.
  */
 import { DRIVER_MOVE_CALLS, TOGGLE_DUTY_CALL } from '../../src/api/driver/worker-api.ts';
-import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { OutboxAccess } from '../outbox/api.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { neverThrow } from '../replica/never-throw.ts';
@@ -29,18 +29,7 @@ export interface DriverApiDeps {
   outbox: OutboxAccess;
 }
 
-export type DriverHandlers = Pick<
-  SyncWorkerApi,
-  | 'driverLogin'
-  | 'driverLogout'
-  | 'refreshDriver'
-  | 'refreshDriverOrder'
-  | 'refreshCompletedOrders'
-  | 'setDriverOnline'
-  | 'driverMove'
-  | 'recordDriverFix'
-  | 'dismissDriverRejection'
->;
+export type DriverHandlers = SyncWorkerAreas['driver'];
 
 export function driverApi({ ctx, outbox }: DriverApiDeps): DriverHandlers {
   const { effects } = outbox;

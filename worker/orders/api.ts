@@ -6,7 +6,7 @@
  * writes the order it placed or paid (putOrder, patchOrderPayment,
  * refreshOrder); the composition makes the trackers (OrderTrackers).
  */
-import type { SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { SyncContext } from '../replica/context.ts';
 import { cancelOrder, loadMoreOrders, refreshOrder, refreshOrders } from './orders.ts';
 import { openRatableOrder, rateOrder } from './ratings.ts';
@@ -23,18 +23,7 @@ export interface OrdersApiDeps {
   trackers: OrderTrackers;
 }
 
-export type OrdersHandlers = Pick<
-  SyncWorkerApi,
-  | 'checkRunningOrder'
-  | 'trackOrder'
-  | 'stopTracking'
-  | 'openRatableOrder'
-  | 'rateOrder'
-  | 'refreshOrders'
-  | 'loadMoreOrders'
-  | 'refreshOrder'
-  | 'cancelOrder'
->;
+export type OrdersHandlers = SyncWorkerAreas['orders'];
 
 export function ordersApi({ ctx, trackers }: OrdersApiDeps): OrdersHandlers {
   // The rows check-running-order must keep: orders watched live, and finished ones a page has open.

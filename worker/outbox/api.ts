@@ -5,7 +5,7 @@
  * it with an OutboxDrainer over drainOnce and wires the three outbox methods
  * of the worker's API (outboxApi). Nothing outside outbox/ imports its files.
  */
-import type { DrainReport, SyncWorkerApi } from '../../src/api/worker-api.ts';
+import type { DrainReport, SyncWorkerAreas } from '../../src/api/worker-api.ts';
 import type { ReplicaDatabase } from '../../src/db/schema.ts';
 import type { ReconnectProbe } from '../net/reconnect-probe.ts';
 import { recordConnectivity } from '../replica/sync-state.ts';
@@ -37,7 +37,7 @@ export interface OutboxApiDeps {
   afterSettled(): Promise<void>;
 }
 
-export type OutboxHandlers = Pick<SyncWorkerApi, 'queueAction' | 'drainOutbox' | 'settleFromServiceWorker'>;
+export type OutboxHandlers = SyncWorkerAreas['outbox'];
 
 export function outboxApi({ db, effects, drainer, reconnect, now, afterSettled }: OutboxApiDeps): OutboxHandlers {
   return {

@@ -109,3 +109,26 @@ export interface AccountWorkerApi {
   /** Call centre: leaves the customer's session and restores the agent's. */
   stopActing(): Promise<SyncResult>;
 }
+
+/** A mark-read of alerts: shown at once in the replica; pending while it waits in the outbox for the network. */
+export interface AlertsMarked {
+  pending: boolean;
+}
+
+/** Alerts, wallet and push (worker/account/alerts.ts, worker/account/wallet.ts): the signed-in customer's; unauthorized without a session. */
+export interface AlertsWorkerApi {
+  /** The customer's alerts (get-user-notifications) replace the `alerts` table; marks still in the outbox stay applied on top. */
+  refreshAlerts(): Promise<SyncResult>;
+  /**
+   * Marks one alert read at once in the replica and queues
+   * mark-one-notification-read (outbox kind alert-read); resolves after one
+   * attempt to send it.
+   */
+  markAlertRead(alertId: number): Promise<SyncResult<AlertsMarked>>;
+  /** As markAlertRead, for every alert (mark-all-notifications-read). */
+  markAllAlertsRead(): Promise<SyncResult<AlertsMarked>>;
+  /** The balance and ledger (get-wallet-transactions) into `wallet`, one row per user. */
+  refreshWallet(): Promise<SyncResult>;
+  /** Saves this device's push token for the customer (save-notification-token) and keeps it in prefs.pushToken. */
+  savePushToken(pushToken: string): Promise<SyncResult>;
+}

@@ -203,6 +203,10 @@ export interface CheckoutWorkerApi {
    * payment stands; settled as confirmStripePayment.
    */
   verifyGatewayPayment(uniqueOrderId: string, gateway: VerifiedGateway, paymentId?: string): Promise<CheckoutResult<PaymentState>>;
+}
+
+/** The orders list (worker/orders/): the customer's orders page by page, one order's status, cancel. */
+export interface OrdersListWorkerApi {
   /** The customer's newest orders (get-orders' first page) replace the list in `orders`. */
   refreshOrders(): Promise<SyncResult>;
   /** The next (older) page after what `orders` holds; more: false once the last page is in. */

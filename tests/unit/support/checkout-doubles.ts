@@ -9,6 +9,7 @@ import type {
   CheckoutChoices,
   CheckoutResult,
   CheckoutWorkerApi,
+  OrdersListWorkerApi,
   PlacedOrder,
   PlaceOrderInput,
   RazorpayCheckoutAnswer,
@@ -49,5 +50,5 @@ export function checkoutWorkerDefaults(db: ReplicaDatabase) {
     loadMoreOrders: vi.fn(async (): Promise<SyncResult<{ more: boolean }>> => ({ ok: true as const, value: { more: false } })),
     refreshOrder: vi.fn(async (_uniqueOrderId: string) => ok()),
     cancelOrder: vi.fn(async (_uniqueOrderId: string, _reason?: string): Promise<CheckoutResult> => ({ ok: true as const })),
-  } satisfies CheckoutWorkerApi;
+  } satisfies CheckoutWorkerApi & OrdersListWorkerApi;
 }
