@@ -33,7 +33,7 @@ import type { Order } from '../../src/api/orders/entities.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
 import { hashToken, newToken } from '../../server/account/tokens.ts';
 import type { Database } from '../../server/db/tables.ts';
-import { appendWalletEntry } from '../../server/account/wallet-repository.ts';
+import { createWalletRepository } from '../../server/account/wallet-repository.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { addressKmNorth, createTestStore, line, type TestStore } from '../../tests/server/checkout/checkout-fixtures.ts';
@@ -78,7 +78,7 @@ export async function seedFixture(db: Kysely<Database>): Promise<BenchFixture> {
         .insertInto('auth_tokens')
         .values({ token_hash: hashToken(token), user_id: Number(id), created_at: createdAt, expires_at: expiresAt, acting_user_id: null })
         .execute();
-      await appendWalletEntry(trx, { userId: Number(id), amount: WALLET_CREDIT, type: 'top_up', reason: 'Bench credit', createdBy: null });
+      await createWalletRepository(trx).appendEntry({ userId: Number(id), amount: WALLET_CREDIT, type: 'top_up', reason: 'Bench credit', createdBy: null }, trx);
       customers.push({ id: Number(id), token });
     }
   });

@@ -79,9 +79,9 @@ export function devOutboxRouteVerdict(
 
 async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptions): Promise<void> {
   const config = options.messaging ?? DEV_MESSAGING;
-  const messaging = createMessaging(config, app.db, path.join(options.dataDir, 'outbox'), options.printDevMessage);
+  const messaging = createMessaging(config, app.messagingRepository, path.join(options.dataDir, 'outbox'), options.printDevMessage);
   const notifications = createNotificationsRepository(app.db);
-  const dispatcher = new PushDispatcher(app.db, notifications, messaging.push, app.log);
+  const dispatcher = new PushDispatcher(notifications, messaging.push, app.log);
   notifications.onQueued(() => dispatcher.kick());
   dispatcher.start();
   app.addHook('onClose', async () => {
@@ -98,8 +98,8 @@ async function accountsPlugin(app: FastifyInstance, options: AccountsPluginOptio
   app.decorate('oneTimeCodesRepository', createOneTimeCodesRepository(app.db));
   app.decorate('walletRepository', createWalletRepository(app.db));
   app.decorate('addressesRepository', createAddressesRepository(app.db));
-  app.decorate('signInGuard', createSignInGuard(app.db, options.clock));
-  app.decorate('messageBudget', createMessageBudget(app.db, options.clock));
+  app.decorate('signInGuard', createSignInGuard(app, options.clock));
+  app.decorate('messageBudget', createMessageBudget(app, options.clock));
   addRetryAfterHeader(app);
   app.decorate('accounts', { devOutboxRoute });
   if (devOutboxRoute) registerDevOutboxRoute(app, messaging.outbox);

@@ -6,6 +6,7 @@
  * audit row, and answers the whole list so the app replaces its mirror.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import {
   ADDRESS_HOUSE_MAX_LENGTH,
   ADDRESS_TAG_MAX_LENGTH,
@@ -14,12 +15,9 @@ import {
 import type { Address } from '../../src/api/account/entities.ts';
 import type { CallBody } from '../../src/api/calls.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { recordIfActing, type AgentAction } from './agent-actions-repository.ts';
-import {
-  createAddressesRepository,
-  type AddressesRepository,
-  type AddressFields,
-} from './addresses-repository.ts';
+import type { AgentAction } from './agent-actions-repository.ts';
+import type { AddressFields } from './addresses-repository.ts';
+import type { Database } from '../db/tables.ts';
 import type { SessionUser } from './users-repository.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';
@@ -65,12 +63,12 @@ export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, 
   async function change(
     user: SessionUser,
     action: AddressCalls,
-    apply: (repository: AddressesRepository) => Promise<AuditDetails>,
+    apply: (trx: Kysely<Database>) => Promise<AuditDetails>,
   ): Promise<Address[]> {
     return app.db.transaction().execute(async (trx) => {
-      const details = await apply(createAddressesRepository(trx));
-      await recordIfActing(trx, user, action, details);
-      return createAddressesRepository(trx).listOf(user.id);
+      const details = await apply(trx);
+      await app.agentActionsRepository.recordIfActing(user, action, details, trx);
+      return app.addressesRepository.listOf(user.id, trx);
     });
   }
 
@@ -86,25 +84,25 @@ export function createAddressHandlers(app: FastifyInstance): Pick<CallHandlers, 
       const user = userOf(request);
       const fields = checkAddressFields(body);
       const { id } = body;
-      return change(user, 'save-address', async (addresses) => {
-        if (id === undefined) return { address_id: await addresses.create(user.id, fields), created: true };
-        if (!(await addresses.update(user.id, id, fields))) throw noSuchAddress(id);
+      return change(user, 'save-address', async (trx) => {
+        if (id === undefined) return { address_id: await app.addressesRepository.create(user.id, fields, undefined, trx), created: true };
+        if (!(await app.addressesRepository.update(user.id, id, fields, trx))) throw noSuchAddress(id);
         return { address_id: id, created: false };
       });
     },
 
     'delete-address': async (body, request) => {
       const user = userOf(request);
-      return change(user, 'delete-address', async (addresses) => {
-        if (!(await addresses.remove(user.id, body.id))) throw noSuchAddress(body.id);
+      return change(user, 'delete-address', async (trx) => {
+        if (!(await app.addressesRepository.remove(user.id, body.id, trx))) throw noSuchAddress(body.id);
         return { address_id: body.id };
       });
     },
 
     'set-default-address': async (body, request) => {
       const user = userOf(request);
-      return change(user, 'set-default-address', async (addresses) => {
-        if (!(await addresses.makeDefault(user.id, body.id))) throw noSuchAddress(body.id);
+      return change(user, 'set-default-address', async (trx) => {
+        if (!(await app.addressesRepository.makeDefault(user.id, body.id, trx))) throw noSuchAddress(body.id);
         return { address_id: body.id };
       });
     },

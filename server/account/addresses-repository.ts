@@ -27,17 +27,17 @@ export interface AddressFields {
 const ADDRESS_COLUMNS = ['id', 'latitude', 'longitude', 'address', 'house', 'tag', 'is_default'] as const;
 
 export function createAddressesRepository(db: Kysely<Database>) {
-  async function lockOwner(userId: number): Promise<void> {
+  async function lockOwner(userId: number, trx: Kysely<Database>): Promise<void> {
     // An UPDATE that changes nothing takes the row lock on PostgreSQL (as place-order does);
     // on SQLite the transaction already holds the only write lock.
-    await db.updateTable('users').set((eb) => ({ wallet_balance: eb.ref('wallet_balance') })).where('id', '=', userId).execute();
+    await trx.updateTable('users').set((eb) => ({ wallet_balance: eb.ref('wallet_balance') })).where('id', '=', userId).execute();
   }
 
   return {
     /** Adds an address; the first one of a user becomes the default. */
-    async add(userId: number, input: AddressInput, now: Date = new Date()): Promise<Address> {
-      const existing = await db.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-      const row = await db
+    async add(userId: number, input: AddressInput, now: Date = new Date(), trx: Kysely<Database> = db): Promise<Address> {
+      const existing = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+      const row = await trx
         .insertInto('addresses')
         .values({
           user_id: userId,
@@ -55,8 +55,8 @@ export function createAddressesRepository(db: Kysely<Database>) {
     },
 
     /** The default first, then oldest first. */
-    async listOf(userId: number): Promise<Address[]> {
-      const rows = await db
+    async listOf(userId: number, trx: Kysely<Database> = db): Promise<Address[]> {
+      const rows = await trx
         .selectFrom('addresses')
         .select(ADDRESS_COLUMNS)
         .where('user_id', '=', userId)
@@ -70,9 +70,9 @@ export function createAddressesRepository(db: Kysely<Database>) {
      * Saves a new address (in the caller's transaction): the first becomes
      * the default; past MAX_SAVED_ADDRESSES it is a 409 TOO_MANY_ADDRESSES.
      */
-    async create(userId: number, fields: AddressFields, now: Date = new Date()): Promise<number> {
-      await lockOwner(userId);
-      const { count } = await db
+    async create(userId: number, fields: AddressFields, now: Date = new Date(), trx: Kysely<Database> = db): Promise<number> {
+      await lockOwner(userId, trx);
+      const { count } = await trx
         .selectFrom('addresses')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('user_id', '=', userId)
@@ -80,7 +80,7 @@ export function createAddressesRepository(db: Kysely<Database>) {
       if (Number(count) >= MAX_SAVED_ADDRESSES) {
         throw new HttpError(409, 'TOO_MANY_ADDRESSES', `At most ${MAX_SAVED_ADDRESSES} addresses can be saved. Delete one first.`);
       }
-      const { id } = await db
+      const { id } = await trx
         .insertInto('addresses')
         .values({ user_id: userId, ...fields, is_default: Number(count) === 0 ? 1 : 0, created_at: now.toISOString() })
         .returning('id')
@@ -89,8 +89,8 @@ export function createAddressesRepository(db: Kysely<Database>) {
     },
 
     /** Changes one of the user's addresses; false when the user has no address with this id. */
-    async update(userId: number, id: number, fields: AddressFields): Promise<boolean> {
-      const result = await db.updateTable('addresses').set(fields).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    async update(userId: number, id: number, fields: AddressFields, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx.updateTable('addresses').set(fields).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -99,9 +99,9 @@ export function createAddressesRepository(db: Kysely<Database>) {
      * it was the default, the newest remaining one becomes the default.
      * False when the user has no address with this id.
      */
-    async remove(userId: number, id: number): Promise<boolean> {
-      await lockOwner(userId);
-      const removed = await db
+    async remove(userId: number, id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      await lockOwner(userId, trx);
+      const removed = await trx
         .deleteFrom('addresses')
         .where('id', '=', id)
         .where('user_id', '=', userId)
@@ -109,7 +109,7 @@ export function createAddressesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!removed) return false;
       if (Number(removed.is_default) === 1) {
-        const newest = await db
+        const newest = await trx
           .selectFrom('addresses')
           .select('id')
           .where('user_id', '=', userId)
@@ -117,23 +117,25 @@ export function createAddressesRepository(db: Kysely<Database>) {
           .orderBy('id', 'desc')
           .limit(1)
           .executeTakeFirst();
-        if (newest) await db.updateTable('addresses').set({ is_default: 1 }).where('id', '=', newest.id).execute();
+        if (newest) await trx.updateTable('addresses').set({ is_default: 1 }).where('id', '=', newest.id).execute();
       }
       return true;
     },
 
     /** Makes one of the user's addresses the only default, in one statement. False when the user has no address with this id. */
-    async makeDefault(userId: number, id: number): Promise<boolean> {
-      await lockOwner(userId);
-      const owned = await db.selectFrom('addresses').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    async makeDefault(userId: number, id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      await lockOwner(userId, trx);
+      const owned = await trx.selectFrom('addresses').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!owned) return false;
-      await db
+      await trx
         .updateTable('addresses')
         .set({ is_default: sql<number>`case when id = ${id} then 1 else 0 end` })
         .where('user_id', '=', userId)
         .execute();
       return true;
     },
+
+    // Methods go above this line.
   };
 }
 

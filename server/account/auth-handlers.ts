@@ -164,7 +164,7 @@ export function createAuthHandlers(app: FastifyInstance): Pick<CallHandlers, Aut
     await codes.check({ purpose: 'login', recipient: phone, code: body.otp, mode: 'consume' });
     // No password yet: a random one nobody knows; the customer can set one with a password reset.
     const passwordHash = await hashPassword(randomUUID());
-    const id = await createCustomer(app.db, { name, email, phone, passwordHash, phoneVerified: true, address: body.address });
+    const id = await createCustomer(app, { name, email, phone, passwordHash, phoneVerified: true, address: body.address });
     return signIn((await users.findById(id)) as UserRow);
   }
 
@@ -196,7 +196,7 @@ export function createAuthHandlers(app: FastifyInstance): Pick<CallHandlers, Aut
       if (phone && (await users.findByPhone(phone))) throw phoneTaken();
       const passwordHash = await hashPassword(body.password);
       if (otp && phone) await codes.check({ purpose: CONTACT_CHECK, recipient: phone, code: otp, mode: 'consume' });
-      const id = await createCustomer(app.db, { name, email, phone, passwordHash, phoneVerified: Boolean(otp), address: body.address });
+      const id = await createCustomer(app, { name, email, phone, passwordHash, phoneVerified: Boolean(otp), address: body.address });
       return signIn((await users.findById(id)) as UserRow);
     },
 

@@ -16,7 +16,6 @@ import { createCustomer } from './customers.ts';
 import { openSession } from './sessions.ts';
 import type { UserRow } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
-import { recordAgentAction } from './agent-actions-repository.ts';
 import { emailTaken, phoneTaken } from './users-repository.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';
@@ -40,11 +39,11 @@ export function createCallCentreHandlers(app: FastifyInstance): Pick<CallHandler
       // Acting for staff would hand an agent their rights.
       if (customer.role !== 'customer') throw forbidden('Agents can act only for customer accounts.');
       if (Number(customer.is_banned) === 1) throw accountBanned();
-      await recordAgentAction(app.db, { agentId: agent.id, action: 'login-as-customer', customerId: Number(customer.id) });
+      await app.agentActionsRepository.record({ agentId: agent.id, action: 'login-as-customer', customerId: Number(customer.id) });
       return actFor(agent.id, customer);
     },
 
-    'search-customers': async (body) => ({ customers: await searchCustomers(app.db, body.query) }),
+    'search-customers': async (body) => ({ customers: await searchCustomers(app, body.query) }),
 
     'register-guest-user': async (body, request) => {
       const agent = userOf(request);
@@ -58,8 +57,8 @@ export function createCallCentreHandlers(app: FastifyInstance): Pick<CallHandler
       if (await app.usersRepository.findByEmail(email)) throw emailTaken();
       // Without a password the guest signs in later by a code to their phone.
       const passwordHash = await hashPassword(password ?? randomUUID());
-      const id = await createCustomer(app.db, { name, email, phone, passwordHash, phoneVerified: false });
-      await recordAgentAction(app.db, {
+      const id = await createCustomer(app, { name, email, phone, passwordHash, phoneVerified: false });
+      await app.agentActionsRepository.record({
         agentId: agent.id,
         action: 'register-guest-user',
         customerId: id,

@@ -5,9 +5,8 @@
  * staff, and never a deleted account. Exact phone and e-mail matches come
  * first, then the rest by name.
  */
-import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { CustomerMatch } from '../../src/api/account/entities.ts';
-import type { Database } from '../db/tables.ts';
 
 export const CUSTOMER_SEARCH_LIMIT = 20;
 /** Fewer digits than this in a query are not a phone number worth matching inside others. */
@@ -18,30 +17,13 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export async function searchCustomers(db: Kysely<Database>, query: string): Promise<CustomerMatch[]> {
+export async function searchCustomers(app: FastifyInstance, query: string): Promise<CustomerMatch[]> {
   const text = query.trim().toLowerCase().replace(/\s+/g, ' ');
   const digits = text.replace(/\D/g, '');
   const looksLikePhone = digits.length >= PHONE_DIGITS_MIN && /^[+\d\s().-]+$/.test(text);
   if (text.length < 2) return [];
 
-  const rows = await db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.name', 'u.phone', 'u.email'])
-    .select((eb) => eb.selectFrom('addresses as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.user_id', '=', 'u.id').as('address_count'))
-    .where('u.role', '=', 'customer')
-    .where('u.deleted_at', 'is', null)
-    .where((eb) =>
-      looksLikePhone
-        ? eb('u.phone', 'like', sql<string>`${likePattern(digits)} escape '\\'`)
-        : eb.or([
-            eb(sql`lower(u.name)`, 'like', sql<string>`${likePattern(text)} escape '\\'`),
-            eb(sql`lower(u.email)`, 'like', sql<string>`${likePattern(text)} escape '\\'`),
-          ]),
-    )
-    .orderBy('u.name')
-    .orderBy('u.id')
-    .limit(CUSTOMER_SEARCH_LIMIT * 5)
-    .execute();
+  const rows = await app.usersRepository.customersMatching(looksLikePhone, likePattern(looksLikePhone ? digits : text), CUSTOMER_SEARCH_LIMIT * 5);
 
   const exact = (row: (typeof rows)[number]) =>
     (looksLikePhone && (row.phone ?? '').replace(/\D/g, '').endsWith(digits)) || row.email.toLowerCase() === text || row.name.toLowerCase() === text;

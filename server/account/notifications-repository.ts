@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Notification, NotificationData } from '../../src/api/account/entities.ts';
 import { NOTIFICATIONS_LIMIT } from '../../src/api/account/limits.ts';
-import type { Database, NotificationsTable } from '../db/tables.ts';
+import type { Database, NotificationsTable, PushState } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
 
 export interface Alert {
@@ -119,6 +119,35 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     async forgetPushToken(token: string): Promise<void> {
       await db.deleteFrom('push_tokens').where('token', '=', token).execute();
     },
+
+    /** Committed alerts whose push waits to be sent, oldest first, at most `limit`. */
+    async pendingPushes(limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('notifications')
+        .select(['id', 'user_id', 'title', 'message', 'data'])
+        .where('push_state', '=', 'pending')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Claims a pending alert's push for this process ('sending'); false when another one took it first. */
+    async claimPush(id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const claimed = await trx
+        .updateTable('notifications')
+        .set({ push_state: 'sending' })
+        .where('id', '=', id)
+        .where('push_state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1;
+    },
+
+    /** Records how an alert's push went. */
+    async setPushState(id: number, state: PushState, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('notifications').set({ push_state: state }).where('id', '=', id).execute();
+    },
+
+    // Methods go above this line.
   };
 }
 

@@ -88,6 +88,8 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
       // Another request used it up in between.
       if (Number(used.numUpdatedRows) !== 1) throw codeExpired();
     },
+
+    // Methods go above this line.
   };
 }
 

@@ -12,7 +12,6 @@ import { given, normaliseEmail, normalisePhone, normaliseTaxNumber } from './ide
 import { HttpError, notFound } from '../http/http-error.ts';
 import { emailTaken, phoneTaken, type SessionUser } from './users-repository.ts';
 import { CONTACT_CHECK } from './auth-handlers.ts';
-import { recordIfActing } from './agent-actions-repository.ts';
 import { forgetUpload, storeUploadedImage } from '../uploads/uploaded-images.ts';
 import type { Account } from '../../src/api/account/entities.ts';
 import type { CallBody } from '../../src/api/calls.ts';
@@ -70,7 +69,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     }
     const changes = { ...(name !== undefined ? { name } : {}), ...(newEmail ? { email: newEmail } : {}), ...(newPhone ? { phone: newPhone } : {}) };
     await app.usersRepository.changeDetails(user.id, changes);
-    await recordIfActing(app.db, user, 'update-user-info', changes);
+    await app.agentActionsRepository.recordIfActing(user, 'update-user-info', changes);
   }
 
   return {
@@ -99,17 +98,17 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
       const user = userOf(request);
       if (user.acting_user_id !== null) throw forbidden('Only the customer can delete their own account.');
       const avatar = await app.usersRepository.softDelete(user.id);
-      await forgetUpload(app.db, app.imageStore, avatar);
+      await forgetUpload(app, app.imageStore, avatar);
       return { success: true as const };
     },
 
     'change-avatar': async (body, request) => {
       const user = userOf(request);
       // Re-encoded (pixels only) and counted against the account's storage quota.
-      const url = await storeUploadedImage(app.db, app.imageStore, 'avatar', user, body.avatar);
+      const url = await storeUploadedImage(app, app.imageStore, 'avatar', user, body.avatar);
       const previous = await app.usersRepository.setAvatar(user.id, url);
-      await forgetUpload(app.db, app.imageStore, previous);
-      await recordIfActing(app.db, user, 'change-avatar', { avatar: url });
+      await forgetUpload(app, app.imageStore, previous);
+      await app.agentActionsRepository.recordIfActing(user, 'change-avatar', { avatar: url });
       return { success: true as const, data: await accountOf(user.id) };
     },
 
@@ -117,7 +116,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
       const user = userOf(request);
       const taxNumber = normaliseTaxNumber(body.tax_number);
       await app.usersRepository.setTaxNumber(user.id, taxNumber);
-      await recordIfActing(app.db, user, 'update-tax-number', { tax_number: taxNumber });
+      await app.agentActionsRepository.recordIfActing(user, 'update-tax-number', { tax_number: taxNumber });
       return { success: true as const, data: await accountOf(user.id) };
     },
 
@@ -134,7 +133,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
     'mark-all-notifications-read': async (body, request) => {
       const user = userOf(request);
       const updated = await app.notificationsRepository.markAllRead(user.id);
-      await recordIfActing(app.db, user, 'mark-all-notifications-read', { updated });
+      await app.agentActionsRepository.recordIfActing(user, 'mark-all-notifications-read', { updated });
       return { success: true as const, updated };
     },
 
@@ -142,7 +141,7 @@ export function createProfileHandlers(app: FastifyInstance): Pick<CallHandlers, 
       const user = userOf(request);
       const notification = await app.notificationsRepository.markOneRead(user.id, body.notification_id);
       if (!notification) throw notFound(`There is no alert ${body.notification_id} for this user.`);
-      await recordIfActing(app.db, user, 'mark-one-notification-read', { notification_id: body.notification_id });
+      await app.agentActionsRepository.recordIfActing(user, 'mark-one-notification-read', { notification_id: body.notification_id });
       return notification;
     },
 

@@ -26,8 +26,6 @@
  * 15 minutes locked, again and again), and 200 per address per hour.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
 
 export const SIGN_IN_LIMITS = {
@@ -128,49 +126,33 @@ function addressLimited(until: Date, now: Date): RetryLaterError {
   );
 }
 
-export function createSignInGuard(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createSignInGuard(app: FastifyInstance, clock: () => Date = () => new Date()) {
+  const attempts = app.signInRepository;
   let prunedAt = 0;
 
   async function prune(now: Date): Promise<void> {
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
-    await db.deleteFrom('sign_in_attempts').where('created_at', '<', iso(now.getTime() - RETENTION_MS)).execute();
-    await db.deleteFrom('sign_in_locks').where('locked_until', '<', now.toISOString()).execute();
+    await attempts.pruneAttempts(iso(now.getTime() - RETENTION_MS));
+    await attempts.pruneLocks(now.toISOString());
   }
 
   async function lockOf(account: string, now: Date): Promise<Date | undefined> {
-    const lock = await db
-      .selectFrom('sign_in_locks')
-      .select('locked_until')
-      .where('account_key', '=', account)
-      .where('locked_until', '>', now.toISOString())
-      .executeTakeFirst();
-    return lock ? new Date(lock.locked_until) : undefined;
+    const lockedUntil = await attempts.lockedUntil(account, now.toISOString());
+    return lockedUntil !== undefined ? new Date(lockedUntil) : undefined;
   }
 
   async function times(column: 'account_key' | 'ip_key', key: string, since: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('sign_in_attempts')
-      .select('created_at')
-      .where(column, '=', key)
-      .where('created_at', '>', iso(since))
-      .orderBy('created_at')
-      .execute();
-    return rows.map((row) => row.created_at);
+    return attempts.attemptTimes(column, key, iso(since));
   }
 
   async function lock(account: string, until: Date): Promise<void> {
-    await db
-      .insertInto('sign_in_locks')
-      .values({ account_key: account, locked_until: until.toISOString() })
-      .onConflict((conflict) => conflict.column('account_key').doUpdateSet({ locked_until: until.toISOString() }))
-      .execute();
+    await attempts.lock(account, until.toISOString());
   }
 
   /** Forgets an account's failed tries and lock: it signed in, or its password was reset with the e-mailed code. */
   async function clear(account: string): Promise<void> {
-    await db.deleteFrom('sign_in_attempts').where('account_key', '=', account).execute();
-    await db.deleteFrom('sign_in_locks').where('account_key', '=', account).execute();
+    await attempts.clear(account);
   }
 
   return {
@@ -190,12 +172,8 @@ export function createSignInGuard(db: Kysely<Database>, clock: () => Date = () =
       const lockedUntil = await lockOf(who.account, now);
       if (lockedUntil) throw accountLocked(lockedUntil, now);
 
-      const { id } = await db
-        .insertInto('sign_in_attempts')
-        .values({ account_key: who.account, ip_key: ip, door: who.door, created_at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const forget = () => db.deleteFrom('sign_in_attempts').where('id', '=', Number(id)).execute();
+      const id = await attempts.addAttempt({ account_key: who.account, ip_key: ip, door: who.door, created_at: now.toISOString() });
+      const forget = () => attempts.forgetAttempt(id);
 
       const [byAccount, byIp] = await Promise.all([
         times('account_key', who.account, now.getTime() - SIGN_IN_LIMITS.accountWindowMs),

@@ -3,9 +3,9 @@
  * Deleted accounts (deleted_at) are invisible here: they sign in with
  * nothing and are found by nothing.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { Account } from '../../src/api/account/entities.ts';
-import type { Database, NewUser, UserRow } from '../db/tables.ts';
+import type { Database, NewUser, UserRole, UserRow, UsersTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError } from '../http/http-error.ts';
 
@@ -34,20 +34,20 @@ export function toAccount(row: UserRow): Account {
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
-  const active = () => db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
+  const active = (trx: Kysely<Database> = db) => trx.selectFrom('users').selectAll().where('deleted_at', 'is', null);
 
   return {
-    async findByEmail(email: string): Promise<UserRow | undefined> {
-      return active().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    async findByEmail(email: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return active(trx).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     },
 
     /** By a phone number in normalised form (see normalisePhone). */
-    async findByPhone(phone: string): Promise<UserRow | undefined> {
-      return active().where('phone', '=', phone).executeTakeFirst();
+    async findByPhone(phone: string, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return active(trx).where('phone', '=', phone).executeTakeFirst();
     },
 
-    async findById(id: number): Promise<UserRow | undefined> {
-      return active().where('id', '=', id).executeTakeFirst();
+    async findById(id: number, trx: Kysely<Database> = db): Promise<UserRow | undefined> {
+      return active(trx).where('id', '=', id).executeTakeFirst();
     },
 
     async accountOf(id: number): Promise<Account | undefined> {
@@ -56,9 +56,9 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Inserts a user; a taken e-mail or phone (also by a racing request) is a 409 with its own code. */
-    async create(user: NewUser): Promise<number> {
+    async create(user: NewUser, trx: Kysely<Database> = db): Promise<number> {
       try {
-        const { id } = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
         return Number(id);
       } catch (error) {
         const violated = uniqueViolationOf(error);
@@ -196,6 +196,150 @@ export function createUsersRepository(db: Kysely<Database>) {
         return before.avatar;
       });
     },
+
+    /** A user's name (an order's driver, for the customer's alert and views). */
+    async nameOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A user's name and phone (an order's driver, for tracking). */
+    async nameAndPhoneOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['name', 'phone']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Drivers with their last known position, for order views. */
+    async driversWithPositions(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('users as u')
+        .leftJoin('driver_locations as l', 'l.user_id', 'u.id')
+        .select(['u.id', 'u.name', 'u.phone', 'l.latitude', 'l.longitude', 'l.recorded_at'])
+        .where('u.id', 'in', ids)
+        .execute();
+    },
+
+    /** Names and phones of several users (an order's customer, for the console). */
+    async contactsOf(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', ids).execute();
+    },
+
+    /**
+     * The customer's wallet and points, with their row locked until the transaction ends: an UPDATE
+     * that changes nothing takes the row lock on PostgreSQL (SELECT … FOR UPDATE is not SQLite).
+     */
+    async lockBalancesOf(userId: number, trx: Kysely<Database> = db) {
+      return trx
+        .updateTable('users')
+        .set((eb) => ({ wallet_balance: eb.ref('wallet_balance') }))
+        .where('id', '=', userId)
+        .returning(['wallet_balance', 'loyalty_points'])
+        .executeTakeFirst();
+    },
+
+    /** The customer's wallet and points as they are now. */
+    async balancesOf(userId: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['wallet_balance', 'loyalty_points']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** A user's role and ban, to check they can be given an order to deliver. */
+    async roleAndBanOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['role', 'is_banned']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The customer a payment gateway is told of. */
+    async paymentCustomerOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['id', 'name', 'email', 'phone']).where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    /** The role of the user with this id, unless the account is deleted (or there is none). */
+    async roleOfLiveUser(id: number, trx: Kysely<Database> = db): Promise<{ role: UserRow['role'] } | undefined> {
+      return trx.selectFrom('users').select('role').where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    },
+
+    /** Who the driver is and their wallet balance (the driver's profile). */
+    async cardOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').select(['id', 'name', 'email', 'phone', 'wallet_balance']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Customers (never staff, never deleted) whose phone contains `pattern`
+     * (a LIKE pattern with `\` escaping), or whose name or e-mail does, in
+     * lower case; by name, at most `limit`, each with their address count.
+     */
+    async customersMatching(byPhone: boolean, pattern: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('users as u')
+        .select(['u.id', 'u.name', 'u.phone', 'u.email'])
+        .select((eb) => eb.selectFrom('addresses as a').select(eb.fn.countAll<number>().as('n')).whereRef('a.user_id', '=', 'u.id').as('address_count'))
+        .where('u.role', '=', 'customer')
+        .where('u.deleted_at', 'is', null)
+        .where((eb) =>
+          byPhone
+            ? eb('u.phone', 'like', sql<string>`${pattern} escape '\\'`)
+            : eb.or([
+                eb(sql`lower(u.name)`, 'like', sql<string>`${pattern} escape '\\'`),
+                eb(sql`lower(u.email)`, 'like', sql<string>`${pattern} escape '\\'`),
+              ]),
+        )
+        .orderBy('u.name')
+        .orderBy('u.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * A page of the console's people list, newest first: by role, ban, below
+     * the id `before`, and matching `search` (LIKE patterns with `\` escaping:
+     * `text` on the lower-case name or e-mail, `phone` on the phone), at most `limit`.
+     */
+    async consolePage(
+      filter: {
+        role?: UserRole | undefined;
+        banned?: boolean | undefined;
+        before?: number | undefined;
+        search?: { text: string; phone: string } | undefined;
+      },
+      limit: number,
+      trx: Kysely<Database> = db,
+    ): Promise<UserRow[]> {
+      let select = trx.selectFrom('users').selectAll().where('deleted_at', 'is', null);
+      if (filter.role !== undefined) select = select.where('role', '=', filter.role);
+      if (filter.banned !== undefined) select = select.where('is_banned', '=', filter.banned ? 1 : 0);
+      if (filter.before !== undefined) select = select.where('id', '<', filter.before);
+      const search = filter.search;
+      if (search !== undefined) {
+        select = select.where((eb) =>
+          eb.or([
+            eb(sql`lower(name)`, 'like', sql`${search.text} escape '\\'`),
+            eb(sql`lower(email)`, 'like', sql`${search.text} escape '\\'`),
+            eb(sql`coalesce(phone, '')`, 'like', sql`${search.phone} escape '\\'`),
+          ]),
+        );
+      }
+      return select.orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Changes these columns of the user (an administrator's edit). */
+    async setFields(id: number, values: Updateable<UsersTable>, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    /** Ends every session of the user. */
+    async revokeSessionsOf(userId: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
+    },
+
+    /** Bans the user, or lifts the ban. */
+    async setBanned(id: number, banned: boolean, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('users').set({ is_banned: banned ? 1 : 0 }).where('id', '=', id).execute();
+    },
+
+    /** Whether any profile picture is this address. */
+    async usesImage(url: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx.selectFrom('users').select('avatar').where('avatar', '=', url).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    // Methods go above this line.
   };
 }
 

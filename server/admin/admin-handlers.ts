@@ -28,56 +28,56 @@ export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, Ad
     'admin/get-settings': async () => ({ settings: await listAdminSettings(app.db) }),
     'admin/save-settings': async (body, request) => saveSettings(app.db, userOf(request), body.settings),
     'admin/get-versions': async () => app.versionsRepository.get(),
-    'admin/bump-version': async (body, request) => bumpVersionAudited(app.db, userOf(request), body.kind),
+    'admin/bump-version': async (body, request) => bumpVersionAudited(app, userOf(request), body.kind),
 
-    'admin/get-languages': async () => listAdminLanguages(app.db),
+    'admin/get-languages': async () => listAdminLanguages(app),
     'admin/create-language': async (body, request) =>
-      createLanguage(app.db, userOf(request), {
+      createLanguage(app, userOf(request), {
         language_name: body.language_name,
         code: body.code,
         dir: body.dir,
         copyDefault: body.copy_default ?? false,
       }),
-    'admin/update-language': async ({ token: _token, id, ...changes }, request) => updateLanguage(app.db, userOf(request), id, changes),
-    'admin/set-default-language': async (body, request) => setDefaultLanguage(app.db, userOf(request), body.id),
+    'admin/update-language': async ({ token: _token, id, ...changes }, request) => updateLanguage(app, userOf(request), id, changes),
+    'admin/set-default-language': async (body, request) => setDefaultLanguage(app, userOf(request), body.id),
     'admin/delete-language': async (body, request) => {
-      await deleteLanguage(app.db, userOf(request), body.id);
+      await deleteLanguage(app, userOf(request), body.id);
       return { success: true as const };
     },
-    'admin/get-translations': async (body) => adminTranslations(app.db, body.id, body.missing_only ?? false),
-    'admin/save-translations': async (body, request) => saveTranslations(app.db, userOf(request), body.id, body.texts),
+    'admin/get-translations': async (body) => adminTranslations(app, body.id, body.missing_only ?? false),
+    'admin/save-translations': async (body, request) => saveTranslations(app, userOf(request), body.id, body.texts),
 
     'admin/create-location': async (body, request) =>
-      createLocation(app.db, userOf(request), {
+      createLocation(app, userOf(request), {
         name: body.name,
         latitude: body.latitude,
         longitude: body.longitude,
         isDefault: body.is_default ?? false,
       }),
-    'admin/update-location': async ({ token: _token, id, ...changes }, request) => updateLocation(app.db, userOf(request), id, changes),
-    'admin/set-primary-location': async (body, request) => setPrimaryLocation(app.db, userOf(request), body.id),
-    'admin/delete-location': async (body, request) => deleteLocation(app.db, userOf(request), body.id),
+    'admin/update-location': async ({ token: _token, id, ...changes }, request) => updateLocation(app, userOf(request), id, changes),
+    'admin/set-primary-location': async (body, request) => setPrimaryLocation(app, userOf(request), body.id),
+    'admin/delete-location': async (body, request) => deleteLocation(app, userOf(request), body.id),
 
-    'admin/get-users': async ({ token: _token, ...query }) => listUsers(app.db, query),
-    'admin/get-user': async (body) => userDetail(app.db, body.user_id),
+    'admin/get-users': async ({ token: _token, ...query }) => listUsers(app, query),
+    'admin/get-user': async (body) => userDetail(app, body.user_id),
     'admin/create-user': async ({ token: _token, store_ids, ...staff }, request) =>
-      createStaff(app.db, userOf(request), { ...staff, storeIds: store_ids }),
-    'admin/update-user': async ({ token: _token, user_id, ...changes }, request) => updateUser(app.db, userOf(request), user_id, changes),
-    'admin/set-user-stores': async (body, request) => setUserStores(app.db, userOf(request), body.user_id, body.store_ids),
-    'admin/set-user-ban': async (body, request) => setUserBan(app.db, userOf(request), body.user_id, body.is_banned),
+      createStaff(app, userOf(request), { ...staff, storeIds: store_ids }),
+    'admin/update-user': async ({ token: _token, user_id, ...changes }, request) => updateUser(app, userOf(request), user_id, changes),
+    'admin/set-user-stores': async (body, request) => setUserStores(app, userOf(request), body.user_id, body.store_ids),
+    'admin/set-user-ban': async (body, request) => setUserBan(app, userOf(request), body.user_id, body.is_banned),
     'admin/adjust-wallet': async (body, request) =>
-      adjustWallet(app.db, userOf(request), body.user_id, { amount: body.amount, reason: body.reason }),
+      adjustWallet(app, userOf(request), body.user_id, { amount: body.amount, reason: body.reason }),
 
     'admin/assign-driver': async (body, request) => {
-      const { order, changed } = await assignDriver(app.db, userOf(request), body.unique_order_id, body.driver_user_id);
-      const tracking = await readTracking(app.db, Number(order.id));
+      const { order, changed } = await assignDriver(app, userOf(request), body.unique_order_id, body.driver_user_id);
+      const tracking = await readTracking(app, app.db, Number(order.id));
       if (!tracking) throw notFound('This order no longer exists.');
       return { changed, tracking };
     },
 
     'admin/get-orders': async (body, request) => {
       const user = staffOf(request);
-      return ordersPage(app.db, user, {
+      return ordersPage(app, user, {
         restaurantId: body.restaurant_id,
         statuses: body.status,
         from: body.from,
@@ -87,6 +87,6 @@ export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, Ad
         limit: body.limit,
       });
     },
-    'admin/get-audit-log': async (body) => auditPage(app.db, { entity: body.entity, entityId: body.entity_id, userId: body.user_id, before: body.before, limit: body.limit }),
+    'admin/get-audit-log': async (body) => auditPage(app, { entity: body.entity, entityId: body.entity_id, userId: body.user_id, before: body.before, limit: body.limit }),
   };
 }

@@ -3,9 +3,8 @@
  * filtered by what was touched or who did it, paged by id. The indexes of
  * migration 0009 serve each filter.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE, type AuditPage } from '../../src/api/admin/entities.ts';
-import type { Database } from '../db/tables.ts';
 
 export interface AuditQuery {
   entity?: string | undefined;
@@ -25,20 +24,12 @@ function parsedDetails(json: string): Record<string, unknown> {
   }
 }
 
-export async function auditPage(db: Kysely<Database>, query: AuditQuery): Promise<AuditPage> {
+export async function auditPage(app: FastifyInstance, query: AuditQuery): Promise<AuditPage> {
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  let select = db
-    .selectFrom('admin_audit as a')
-    .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'u.name as user_name', 'a.role', 'a.action', 'a.entity', 'a.entity_id', 'a.details', 'a.created_at']);
-  if (query.entity !== undefined) select = select.where('a.entity', '=', query.entity);
-  if (query.entityId !== undefined) select = select.where('a.entity_id', '=', query.entityId);
-  if (query.userId !== undefined) select = select.where('a.user_id', '=', query.userId);
-  if (query.before !== undefined) select = select.where('a.id', '<', query.before);
-  const rows = await select
-    .orderBy('a.id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await app.auditRepository.page(
+    { entity: query.entity, entityId: query.entityId, userId: query.userId, before: query.before },
+    limit + 1,
+  );
   const page = rows.slice(0, limit);
   return {
     entries: page.map((row) => ({

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminAuditTable, Database } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
+import { createAuditRepository } from './audit-repository.ts';
 
 export type AuditDetails = Record<string, unknown>;
 
@@ -21,19 +22,9 @@ export interface AuditEntry {
   now?: Date;
 }
 
-export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      user_id: entry.userId,
-      role: entry.role,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      details: JSON.stringify(entry.details ?? {}),
-      created_at: (entry.now ?? new Date()).toISOString(),
-    })
-    .execute();
+/** Records the entry on `trx` (the audit repository's record; app.auditRepository.record(entry, trx) is the same). */
+export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await createAuditRepository(trx).record(entry, trx);
 }
 
 export type AuditRow = Selectable<AdminAuditTable>;

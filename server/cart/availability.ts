@@ -11,12 +11,12 @@
  * The store takes orders while it is active and within its opening hours
  * (server/geo/opening-hours.ts, the same rule as the store pages' is_open).
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CartAvailability, CartLineInput, OrderAddon } from '../../src/api/orders/entities.ts';
 import type { UnavailableReason } from '../../src/api/orders/limits.ts';
 import type { AddonCategoryType, Database } from '../db/tables.ts';
 import { isOpenAt, localTime } from '../geo/opening-hours.ts';
-import { openingHoursOf } from '../catalog/store-entities.ts';
 import { lineTotalOf, unitPriceOf } from '../checkout/pricing.ts';
 import type { DeliveryTypeCode } from '../../src/api/entities.ts';
 
@@ -63,18 +63,12 @@ export type LineCheck =
  * own) with their add-on groups and every add-on of those groups, in one
  * query: a cart is at most MAX_CART_LINES lines, so the joined rows stay few.
  */
-export async function loadCartCatalog(db: Kysely<Database>, itemIds: readonly number[]): Promise<Map<number, CatalogItem>> {
-  const rows = await db
-    .selectFrom('items as i')
-    .leftJoin('item_addon_categories as l', 'l.item_id', 'i.id')
-    .leftJoin('addon_categories as c', 'c.id', 'l.addon_category_id')
-    // Inactive add-ons too: choosing one is "the add-ons changed", not "no such add-on".
-    .leftJoin('addons as a', 'a.addon_category_id', 'c.id')
-    .select(['i.id', 'i.restaurant_id', 'i.name', 'i.price', 'i.is_active'])
-    .select(['c.id as group_id', 'c.type', 'c.min_select', 'c.max_select'])
-    .select(['a.id as addon_id', 'a.name as addon_name', 'a.price as addon_price', 'a.is_active as addon_active'])
-    .where('i.id', 'in', [...new Set(itemIds)])
-    .execute();
+export async function loadCartCatalog(
+  app: FastifyInstance,
+  itemIds: readonly number[],
+  trx: Kysely<Database> = app.db,
+): Promise<Map<number, CatalogItem>> {
+  const rows = await app.menuRepository.cartCatalogRows(itemIds, trx);
   const catalog = new Map<number, CatalogItem>();
   for (const row of rows) {
     const itemId = Number(row.id);
@@ -151,40 +145,19 @@ export function checkCartLine(line: CartLineInput, item: CatalogItem | undefined
   };
 }
 
-export async function checkCartLines(db: Kysely<Database>, restaurantId: number, lines: readonly CartLineInput[]): Promise<LineCheck[]> {
-  const catalog = await loadCartCatalog(db, lines.map((line) => line.id));
+export async function checkCartLines(
+  app: FastifyInstance,
+  restaurantId: number,
+  lines: readonly CartLineInput[],
+  trx: Kysely<Database> = app.db,
+): Promise<LineCheck[]> {
+  const catalog = await loadCartCatalog(app, lines.map((line) => line.id), trx);
   return lines.map((line) => checkCartLine(line, catalog.get(line.id), restaurantId));
 }
 
 /** A store as a checkout needs it: where it is, whom it serves, and how it prices. */
-export async function loadCheckoutStore(db: Kysely<Database>, id: number) {
-  const row = await db
-    .selectFrom('restaurants')
-    .select([
-      'id',
-      'name',
-      'slug',
-      'city',
-      'image',
-      'latitude',
-      'longitude',
-      'phone',
-      'delivery_time',
-      'is_active',
-      'delivery_type',
-      'delivery_radius_km',
-      'timezone',
-      'min_order_subtotal',
-      'store_charge',
-      'tax_basis_points',
-      'delivery_fee_base',
-      'delivery_fee_base_km',
-      'delivery_fee_per_km',
-      'free_delivery_subtotal',
-      'auto_accept_orders',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function loadCheckoutStore(app: FastifyInstance, id: number, trx: Kysely<Database> = app.db) {
+  const row = await app.storesRepository.checkoutRow(id, trx);
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -216,19 +189,24 @@ export async function loadCheckoutStore(db: Kysely<Database>, id: number) {
 export type CheckoutStore = NonNullable<Awaited<ReturnType<typeof loadCheckoutStore>>>;
 
 /** Within its opening hours now, in its own time zone (a store that published none is always open). */
-export async function isWithinOpeningHours(db: Kysely<Database>, store: Pick<CheckoutStore, 'id' | 'timezone'>, now: Date): Promise<boolean> {
-  const hours = await openingHoursOf(db, [store.id]);
+export async function isWithinOpeningHours(
+  app: FastifyInstance,
+  store: Pick<CheckoutStore, 'id' | 'timezone'>,
+  now: Date,
+  trx: Kysely<Database> = app.db,
+): Promise<boolean> {
+  const hours = await app.storesRepository.openingHoursOf([store.id], undefined, trx);
   return isOpenAt(hours.get(store.id) ?? [], localTime(now, store.timezone));
 }
 
 /** check-cart-items-availability's answer. */
 export async function cartAvailability(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   store: Pick<CheckoutStore, 'id' | 'timezone' | 'isActive'>,
   lines: readonly CartLineInput[],
   now: Date = new Date(),
 ): Promise<CartAvailability> {
-  const [checks, open] = await Promise.all([checkCartLines(db, store.id, lines), isWithinOpeningHours(db, store, now)]);
+  const [checks, open] = await Promise.all([checkCartLines(app, store.id, lines), isWithinOpeningHours(app, store, now)]);
   return {
     restaurant_id: store.id,
     store_open: store.isActive && open,

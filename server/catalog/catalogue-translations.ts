@@ -5,11 +5,10 @@
  * record's own column (the default language's text) when it has none. No
  * language, an unknown one or the default one: the answer as stored.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { Item, PromoSlides, Store, StoreMenu } from '../../src/api/entities.ts';
 import type { CatalogueTranslationKind } from '../../src/api/admin/translation-limits.ts';
 import type { TextKey } from '../../src/api/language/texts.ts';
-import type { Database } from '../db/tables.ts';
 
 export interface TranslatedTexts {
   name?: string;
@@ -24,9 +23,9 @@ export interface CatalogueTranslator {
 }
 
 /** The translator for a language code, or null when the answer stays as stored. */
-export async function translatorFor(db: Kysely<Database>, code: string | undefined): Promise<CatalogueTranslator | null> {
+export async function translatorFor(app: FastifyInstance, code: string | undefined): Promise<CatalogueTranslator | null> {
   if (!code) return null;
-  const language = await db.selectFrom('languages').select(['id', 'is_default']).where('code', '=', code).executeTakeFirst();
+  const language = await app.languagesRepository.findByCode(code);
   if (!language || Number(language.is_default) === 1) return null;
   const languageId = Number(language.id);
   return {
@@ -34,13 +33,7 @@ export async function translatorFor(db: Kysely<Database>, code: string | undefin
       const found = new Map<number, TranslatedTexts>();
       const unique = [...new Set(ids)];
       if (unique.length === 0) return found;
-      const rows = await db
-        .selectFrom('catalogue_translations')
-        .select(['entity_id', 'field', 'text'])
-        .where('language_id', '=', languageId)
-        .where('kind', '=', kind)
-        .where('entity_id', 'in', unique)
-        .execute();
+      const rows = await app.catalogueTranslationsRepository.textsOf(languageId, kind, unique);
       for (const row of rows) {
         if (row.field !== 'name' && row.field !== 'description') continue;
         const id = Number(row.entity_id);
@@ -49,12 +42,7 @@ export async function translatorFor(db: Kysely<Database>, code: string | undefin
       return found;
     },
     async appText(key) {
-      const row = await db
-        .selectFrom('translations')
-        .select('value')
-        .where('language_id', '=', languageId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await app.languagesRepository.textOf(languageId, key);
       return row?.value.trim() ? row.value : undefined;
     },
   };

@@ -32,7 +32,7 @@ export function createFavouriteHandlers(app: FastifyInstance): Pick<CallHandlers
       const user = userOf(request);
       const ids = await app.favouritesRepository.storeIdsOf(user.id);
       const list = await app.nearbyStores.byIdsJson(ids, { latitude: body.latitude, longitude: body.longitude });
-      return storeListIn(await translatorFor(app.db, body.language), list);
+      return storeListIn(await translatorFor(app, body.language), list);
     },
   };
 }

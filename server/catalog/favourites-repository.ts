@@ -36,6 +36,8 @@ export function createFavouritesRepository(db: Kysely<Database>) {
         return true;
       });
     },
+
+    // Methods go above this line.
   };
 }
 

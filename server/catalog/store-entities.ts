@@ -1,14 +1,15 @@
 /**
  * How a store row becomes the API's Store: the columns a card needs, the
- * review aggregates of the rows a query kept (one grouped query on the
- * reviews index), and is_open from the opening hours in the store's own time
- * zone.
+ * review aggregates of the rows a query kept (reviews-repository.ts reads
+ * them in one grouped query on the reviews index), and is_open from the
+ * opening hours in the store's own time zone. No SQL here: the queries are in
+ * stores-repository.ts.
  */
-import { sql, type Kysely } from 'kysely';
 import type { Store, StoreRef } from '../../src/api/entities.ts';
-import { fromFlag, type Database } from '../db/tables.ts';
+import { fromFlag } from '../db/tables.ts';
 import { distanceKm, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { isOpenAt, localTime, type LocalTime, type OpeningWindow } from '../geo/opening-hours.ts';
+import type { StoreRow } from './stores-repository.ts';
 
 export const STORE_COLUMNS = [
   'r.id',
@@ -32,68 +33,11 @@ export const STORE_COLUMNS = [
   'r.timezone',
 ] as const;
 
-export function selectStores(db: Kysely<Database>) {
-  return db.selectFrom('restaurants as r').select(STORE_COLUMNS);
-}
-
-export type StoreRow = Awaited<ReturnType<ReturnType<typeof selectStores>['executeTakeFirstOrThrow']>>;
+export type { StoreRow } from './stores-repository.ts';
 
 export interface ReviewAggregate {
   avgRating: number;
   count: number;
-}
-
-/** avg and count of each store's reviews, in one pass over the reviews index. */
-export async function reviewAggregatesOf(
-  db: Kysely<Database>,
-  storeIds: readonly number[],
-): Promise<Map<number, ReviewAggregate>> {
-  const byStore = new Map<number, ReviewAggregate>();
-  if (storeIds.length === 0) return byStore;
-  const rows = await db
-    .selectFrom('reviews')
-    .select((eb) => [
-      'restaurant_id',
-      eb.fn.avg<number | string>('rating').as('avg'),
-      eb.fn.countAll<number | string>().as('count'),
-    ])
-    .where('restaurant_id', 'in', storeIds)
-    .groupBy('restaurant_id')
-    .execute();
-  for (const row of rows) {
-    byStore.set(Number(row.restaurant_id), { avgRating: Math.round(Number(row.avg) * 10) / 10, count: Number(row.count) });
-  }
-  return byStore;
-}
-
-/**
- * Opening windows of these stores, by store id; with `days`, only the windows
- * of those days of the week (a list needs today and yesterday, not the week).
- */
-export async function openingHoursOf(
-  db: Kysely<Database>,
-  storeIds: readonly number[],
-  days?: readonly number[],
-): Promise<Map<number, OpeningWindow[]>> {
-  const byStore = new Map<number, OpeningWindow[]>();
-  if (storeIds.length === 0) return byStore;
-  let query = db
-    .selectFrom('restaurant_opening_hours')
-    .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
-    .where('restaurant_id', 'in', storeIds);
-  if (days) query = query.where('day_of_week', 'in', days);
-  const rows = await query
-    .orderBy('restaurant_id')
-    .orderBy('day_of_week')
-    .orderBy('opens_minute')
-    .execute();
-  for (const row of rows) {
-    const id = Number(row.restaurant_id);
-    const windows = byStore.get(id) ?? [];
-    windows.push({ day: Number(row.day_of_week), opensMinute: Number(row.opens_minute), closesMinute: Number(row.closes_minute) });
-    byStore.set(id, windows);
-  }
-  return byStore;
 }
 
 /** Local time per time zone, worked out once per request rather than once per store. */
@@ -164,8 +108,4 @@ export function toStoreRef(row: { id: number; name: string; slug: string; city: 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export function lowerLike(column: string, pattern: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }

@@ -69,7 +69,7 @@ export function createStoreHandlers(app: FastifyInstance): Pick<CallHandlers, St
     return store;
   }
 
-  const translator = (body: { language?: string | undefined }) => translatorFor(app.db, body.language);
+  const translator = (body: { language?: string | undefined }) => translatorFor(app, body.language);
 
   return {
     'promo-slider': async (body) => {

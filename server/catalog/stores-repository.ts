@@ -1,5 +1,8 @@
 /**
- * Stores near a point, one store by slug or id, and store search.
+ * Stores near a point, one store by slug or id, and store search: every line
+ * of SQL on restaurants, restaurant_opening_hours and restaurant_category_links
+ * (store-entities.ts maps the rows; it writes no SQL). Each method runs on the
+ * transaction it is given (`trx`), or on its own when it is given none.
  *
  * The store lists the app serves come from the in-memory nearby engine
  * (server/nearby/nearby-engine.ts); nearby() and byIds() here build the same
@@ -13,20 +16,56 @@
  * themselves; the exact haversine distance and the store's own radius decide;
  * only then are the kept stores read in full.
  */
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import { DELIVERING_TYPES, PICKUP_TYPES, SELF_PICKUP_RADIUS_KM, offersDelivery, offersPickup, type OpeningHours, type Store, type StoreDetail } from '../../src/api/entities.ts';
-import { latBandOf, type Database } from '../db/tables.ts';
+import { latBandOf, type Database, type Flag, type NewRestaurant, type RestaurantsTable } from '../db/tables.ts';
 import { boundingBox, distanceKm, type GeoPoint } from '../geo/distance.ts';
 import { formatMinute } from '../geo/opening-hours.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
-import {
-  localTimes,
-  openingHoursOf,
-  reviewAggregatesOf,
-  selectStores,
-  toStore,
-  type StoreRow,
-} from './store-entities.ts';
+import { createReviewsRepository } from './reviews-repository.ts';
+import { STORE_COLUMNS, localTimes, toStore } from './store-entities.ts';
+
+/** The columns a store card needs, from restaurants as r. */
+function selectStores(db: Kysely<Database>) {
+  return db.selectFrom('restaurants as r').select(STORE_COLUMNS);
+}
+
+export type StoreRow = Awaited<ReturnType<ReturnType<typeof selectStores>['executeTakeFirstOrThrow']>>;
+
+/** `column` lowercased LIKE `pattern` (containsPattern() in store-entities.ts escapes it). */
+function lowerLike(column: string, pattern: string) {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+/**
+ * Opening windows of these stores, by store id; with `days`, only the windows
+ * of those days of the week (a list needs today and yesterday, not the week).
+ */
+async function openingHoursOf(
+  db: Kysely<Database>,
+  storeIds: readonly number[],
+  days?: readonly number[],
+): Promise<Map<number, OpeningWindow[]>> {
+  const byStore = new Map<number, OpeningWindow[]>();
+  if (storeIds.length === 0) return byStore;
+  let query = db
+    .selectFrom('restaurant_opening_hours')
+    .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
+    .where('restaurant_id', 'in', storeIds);
+  if (days) query = query.where('day_of_week', 'in', days);
+  const rows = await query
+    .orderBy('restaurant_id')
+    .orderBy('day_of_week')
+    .orderBy('opens_minute')
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.restaurant_id);
+    const windows = byStore.get(id) ?? [];
+    windows.push({ day: Number(row.day_of_week), opensMinute: Number(row.opens_minute), closesMinute: Number(row.closes_minute) });
+    byStore.set(id, windows);
+  }
+  return byStore;
+}
 
 /** Stands for "has hours, none of them now" (a window that never matches). */
 const CLOSED_ALL_DAY: OpeningWindow[] = [{ day: -1, opensMinute: 0, closesMinute: 0 }];
@@ -66,6 +105,8 @@ function serves(mode: NearbyMode, row: ReachRow, km: number): boolean {
 }
 
 export function createStoresRepository(db: Kysely<Database>) {
+  const reviewsRepository = createReviewsRepository(db);
+
   async function largestRadiusKm(): Promise<number> {
     const row = await db
       .selectFrom('restaurants')
@@ -91,7 +132,7 @@ export function createStoresRepository(db: Kysely<Database>) {
     }
     const [hours, reviews] = await Promise.all([
       openingHoursOf(db, ids, [...days]),
-      reviewAggregatesOf(db, ids),
+      reviewsRepository.aggregatesOf(ids),
     ]);
     const hoursOrAlways = await withAlwaysOpen(hours, ids);
     return rows.map((row) => toStore(row, { point, hours: hoursOrAlways, reviews, timeIn }));
@@ -195,18 +236,302 @@ export function createStoresRepository(db: Kysely<Database>) {
       return detailOf(await selectStores(db).where('r.id', '=', id).executeTakeFirst(), point, now);
     },
 
-    async refBySlug(slug: string) {
-      return db.selectFrom('restaurants').select(['id', 'name', 'slug', 'city']).where('slug', '=', slug).executeTakeFirst();
+    /** The id, name, slug and city of the store with this slug. */
+    async refBySlug(slug: string, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['id', 'name', 'slug', 'city']).where('slug', '=', slug).executeTakeFirst();
     },
 
     /** The image of the store with this slug: what its page's header shows first. */
-    async imageBySlug(slug: string): Promise<string | undefined> {
-      return (await db.selectFrom('restaurants').select('image').where('slug', '=', slug).executeTakeFirst())?.image ?? undefined;
+    async imageBySlug(slug: string, trx: Kysely<Database> = db): Promise<string | undefined> {
+      return (await trx.selectFrom('restaurants').select('image').where('slug', '=', slug).executeTakeFirst())?.image ?? undefined;
     },
 
-    async exists(id: number): Promise<boolean> {
-      return (await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    /** Whether there is a store with this id. */
+    async exists(id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      return (await trx.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
+
+    /**
+     * Opening windows of these stores, by store id; with `days`, only the windows
+     * of those days of the week.
+     */
+    async openingHoursOf(storeIds: readonly number[], days?: readonly number[], trx: Kysely<Database> = db): Promise<Map<number, OpeningWindow[]>> {
+      return openingHoursOf(trx, storeIds, days);
+    },
+
+    /** Which of these ids are stores. */
+    async knownIds(ids: readonly number[], trx: Kysely<Database> = db): Promise<{ id: number }[]> {
+      return trx.selectFrom('restaurants').select('id').where('id', 'in', ids).execute();
+    },
+
+    /** The store's id and owner, to check who may manage it. */
+    async ownerOf(storeId: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['id', 'owner_user_id']).where('id', '=', storeId).executeTakeFirst();
+    },
+
+    /** Every column of one store and its owner's name, as the console edits it. */
+    async adminRow(id: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurants as r')
+        .leftJoin('users as u', 'u.id', 'r.owner_user_id')
+        .selectAll('r')
+        .select('u.name as owner_name')
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The ids of the categories a store is listed under, ascending. */
+    async categoryLinksOf(storeId: number, trx: Kysely<Database> = db): Promise<{ category_id: number }[]> {
+      return trx.selectFrom('restaurant_category_links').select('category_id').where('restaurant_id', '=', storeId).orderBy('category_id').execute();
+    },
+
+    /**
+     * The console's store list: stores with an id above `after`, of this owner
+     * (every owner when undefined), whose name, slug or city contains the LIKE
+     * pattern (when given), by id, at most `rows`.
+     */
+    async adminSummaries(
+      options: { after: number; ownerId: number | undefined; pattern: string | undefined; rows: number },
+      trx: Kysely<Database> = db,
+    ) {
+      let query = trx
+        .selectFrom('restaurants as r')
+        .leftJoin('users as u', 'u.id', 'r.owner_user_id')
+        .select(['r.id', 'r.name', 'r.slug', 'r.city', 'r.image', 'r.is_active', 'r.is_featured', 'r.delivery_type', 'r.owner_user_id'])
+        .select('u.name as owner_name')
+        .where('r.id', '>', options.after);
+      if (options.ownerId !== undefined) query = query.where('r.owner_user_id', '=', options.ownerId);
+      const pattern = options.pattern;
+      if (pattern !== undefined) {
+        query = query.where((eb) => eb.or([lowerLike('r.name', pattern), lowerLike('r.slug', pattern), lowerLike('r.city', pattern)]));
+      }
+      return query.orderBy('r.id').limit(options.rows).execute();
+    },
+
+    /** Another store (not `exceptId`) that uses this slug, if any. */
+    async otherWithSlug(slug: string, exceptId: number | undefined, trx: Kysely<Database> = db): Promise<{ id: number } | undefined> {
+      let query = trx.selectFrom('restaurants').select('id').where('slug', '=', slug);
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      return query.executeTakeFirst();
+    },
+
+    /** Where the store is on the map. */
+    async coordinatesOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['latitude', 'longitude']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Sets these columns of the store. */
+    async update(id: number, columns: Updateable<RestaurantsTable>, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('restaurants').set(columns).where('id', '=', id).execute();
+    },
+
+    /** Adds a store; answers its id. */
+    async insert(values: NewRestaurant, trx: Kysely<Database> = db): Promise<{ id: number }> {
+      return trx.insertInto('restaurants').values(values).returning('id').executeTakeFirstOrThrow();
+    },
+
+    /** Replaces the store's week of opening windows with these. */
+    async replaceOpeningHours(storeId: number, windows: readonly OpeningWindow[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('restaurant_opening_hours').where('restaurant_id', '=', storeId).execute();
+      if (windows.length > 0) {
+        await trx
+          .insertInto('restaurant_opening_hours')
+          .values(windows.map((w) => ({ restaurant_id: storeId, day_of_week: w.day, opens_minute: w.opensMinute, closes_minute: w.closesMinute })))
+          .execute();
+      }
+    },
+
+    /** Lists the store under exactly these categories. */
+    async replaceCategoriesOfStore(storeId: number, categoryIds: readonly number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('restaurant_category_links').where('restaurant_id', '=', storeId).execute();
+      if (categoryIds.length > 0) {
+        await trx
+          .insertInto('restaurant_category_links')
+          .values(categoryIds.map((categoryId) => ({ restaurant_id: storeId, category_id: categoryId })))
+          .execute();
+      }
+    },
+
+    /** Lists exactly these stores under the category. */
+    async replaceStoresOfCategory(categoryId: number, restaurantIds: readonly number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('restaurant_category_links').where('category_id', '=', categoryId).execute();
+      if (restaurantIds.length > 0) {
+        await trx
+          .insertInto('restaurant_category_links')
+          .values(restaurantIds.map((restaurantId) => ({ restaurant_id: restaurantId, category_id: categoryId })))
+          .execute();
+      }
+    },
+
+    /** Every store-category link (only those of one category with `onlyCategoryId`), by category then store. */
+    async categoryLinks(onlyCategoryId?: number, trx: Kysely<Database> = db): Promise<{ category_id: number; restaurant_id: number }[]> {
+      let links = trx.selectFrom('restaurant_category_links').select(['category_id', 'restaurant_id']);
+      if (onlyCategoryId !== undefined) links = links.where('category_id', '=', onlyCategoryId);
+      return links.orderBy('category_id').orderBy('restaurant_id').execute();
+    },
+
+    /** The id, name and slug of the store with this id. */
+    async nameAndSlugOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['id', 'name', 'slug']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Deletes the store (what hangs on it goes by its foreign keys). */
+    async delete(id: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('restaurants').where('id', '=', id).execute();
+    },
+
+    /** The stores of this owner (every store when undefined), by name, as the switches page shows them. */
+    async managedBy(ownerId: number | undefined, trx: Kysely<Database> = db) {
+      let query = trx.selectFrom('restaurants').select(['id', 'name', 'slug', 'image', 'is_active', 'timezone']);
+      if (ownerId !== undefined) query = query.where('owner_user_id', '=', ownerId);
+      return query.orderBy('name').orderBy('id').execute();
+    },
+
+    /** Sets whether the store takes orders; answers its time zone (throws when there is no such store). */
+    async setActive(storeId: number, isActive: Flag, trx: Kysely<Database> = db): Promise<{ timezone: string }> {
+      return trx
+        .updateTable('restaurants')
+        .set({ is_active: isActive })
+        .where('id', '=', storeId)
+        .returning('timezone')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The nearby engine's query for a batch of a full build: stores with an id above `afterId`, by primary key; unrun, so tests can ask the planner about it. */
+    cardsAfterQuery(afterId: number, limit: number, trx: Kysely<Database> = db) {
+      return selectStores(trx).where('r.id', '>', afterId).orderBy('r.id').limit(limit);
+    },
+
+    /** The nearby engine's query for these stores, by primary key; unrun, so tests can ask the planner about it. */
+    cardsByIdQuery(ids: readonly number[], trx: Kysely<Database> = db) {
+      return selectStores(trx).where('r.id', 'in', ids);
+    },
+
+    /** The nearby engine's query for these stores' opening windows, by the primary key (restaurant_id, day_of_week, opens_minute); unrun. */
+    cardHoursQuery(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurant_opening_hours')
+        .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
+        .where('restaurant_id', 'in', ids);
+    },
+
+    /** The nearby engine's query for these stores' category links, by the primary key (restaurant_id, category_id); unrun. */
+    cardLinksQuery(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurant_category_links').select(['restaurant_id', 'category_id']).where('restaurant_id', 'in', ids);
+    },
+
+    /** A store's name. */
+    async nameOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('name').where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The ids of the stores a user owns. */
+    async idsOwnedBy(userId: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('id').where('owner_user_id', '=', userId).execute();
+    },
+
+    /** What an order's view shows of its stores. */
+    async orderViewStoresOf(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurants')
+        .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude', 'phone', 'delivery_time'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** What the rating prompt shows of an order's store (which must exist). */
+    async ratableStoreOf(id: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurants')
+        .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A store's owner's id. */
+    async ownerIdOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('owner_user_id').where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Whether a store accepts its orders automatically. */
+    async autoAcceptOf(id: number, trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('auto_accept_orders').where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Where each of these stores is and how to reach it (the driver's order cards). */
+    async placesOf(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['id', 'name', 'address', 'phone', 'latitude', 'longitude']).where('id', 'in', ids).execute();
+    },
+
+    /** The stores each of these store owners owns (id, name, slug, city), by name. */
+    async ownedByEach(ownerIds: readonly number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurants')
+        .select(['owner_user_id as user_id', 'id', 'name', 'slug', 'city'])
+        .where('owner_user_id', 'in', ownerIds)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Which of these store ids exist. */
+    async existingIds(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('id').where('id', 'in', [...ids]).execute();
+    },
+
+    /** The owners of those of these stores that have one. */
+    async ownersOf(ids: readonly number[], trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select(['id', 'owner_user_id']).where('id', 'in', ids).where('owner_user_id', 'is not', null).execute();
+    },
+
+    /** Gives these stores to an owner (null: to none). */
+    async setOwnerOf(ids: readonly number[], ownerUserId: number | null, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('restaurants').set({ owner_user_id: ownerUserId }).where('id', 'in', ids).execute();
+    },
+
+    /** Whether any store's picture is this address. */
+    async usesImage(url: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx.selectFrom('restaurants').select('image').where('image', '=', url).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The stores' picture addresses on other servers (http…), each once. */
+    async remoteImages(trx: Kysely<Database> = db) {
+      return trx.selectFrom('restaurants').select('image').distinct().where('image', 'like', 'http%').execute();
+    },
+
+    /** The columns a checkout needs of one store (where it is, whom it serves, how it prices), or undefined. */
+    async checkoutRow(id: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom('restaurants')
+        .select([
+          'id',
+          'name',
+          'slug',
+          'city',
+          'image',
+          'latitude',
+          'longitude',
+          'phone',
+          'delivery_time',
+          'is_active',
+          'delivery_type',
+          'delivery_radius_km',
+          'timezone',
+          'min_order_subtotal',
+          'store_charge',
+          'tax_basis_points',
+          'delivery_fee_base',
+          'delivery_fee_base_km',
+          'delivery_fee_per_km',
+          'free_delivery_subtotal',
+          'auto_accept_orders',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    // Methods go above this line.
   };
 }
 

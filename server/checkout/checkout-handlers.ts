@@ -36,18 +36,18 @@ export type CheckoutCalls =
 
 export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers, CheckoutCalls> {
   async function quote(user: SessionUser | null, body: CheckoutRequest) {
-    const settings = await readCheckoutSettings(app.db);
-    const balances = user ? await customerBalances(app.db, user.id, { lock: false }) : VISITOR_BALANCES;
+    const settings = await readCheckoutSettings(app);
+    const balances = user ? await customerBalances(app, app.db, user.id, { lock: false }) : VISITOR_BALANCES;
     // While the wallet is not offered as payment, the quote does not count on it either.
     const useWallet = (body.use_wallet ?? false) && settings.paymentEnabled.WALLET;
-    return (await prepareCheckout(app.db, { ...body, use_wallet: useWallet }, balances, settings)).quote;
+    return (await prepareCheckout(app, app.db, { ...body, use_wallet: useWallet }, balances, settings)).quote;
   }
 
   return {
     'check-cart-items-availability': async ({ restaurant_id, items }) => {
-      const store = await loadCheckoutStore(app.db, restaurant_id);
+      const store = await loadCheckoutStore(app, restaurant_id);
       if (!store) throw notFound(`There is no store with id ${restaurant_id}.`);
-      return cartAvailability(app.db, store, items);
+      return cartAvailability(app, store, items);
     },
 
     'get-order-quote': async (body, request) => quote(request.caller, body),
@@ -69,8 +69,8 @@ export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers,
       if (isPaymentGatewayId(body.payment_mode) && !(await app.payments.isAvailable(body.payment_mode))) {
         throw new HttpError(422, 'PAYMENT_METHOD_UNAVAILABLE', `Paying by ${body.payment_mode} is not offered at the moment.`);
       }
-      const settings = await readCheckoutSettings(app.db);
-      const placed = await placeOrder(app.db, body, {
+      const settings = await readCheckoutSettings(app);
+      const placed = await placeOrder(app, body, {
         customer,
         settings,
         notifications: app.notificationsRepository,
@@ -90,13 +90,13 @@ export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers,
         throw forbidden('You can only see your own orders.');
       }
       const page = await app.ordersRepository.pageOf(customerId, { before: body.before, limit: body.limit ?? ORDERS_PAGE_SIZE });
-      return { orders: await toOrders(app.db, page.rows, { showPin: customerId === user.id }), next_before: page.nextBefore };
+      return { orders: await toOrders(app, page.rows, { showPin: customerId === user.id }), next_before: page.nextBefore };
     },
 
     'cancel-order': async (body, request) => {
       const customer = userOf(request);
-      const row = await cancelOrderByCustomer(app.db, customer, body);
-      return toOrder(app.db, row, { showPin: true });
+      const row = await cancelOrderByCustomer(app, customer, body);
+      return toOrder(app, row, { showPin: true });
     },
   };
 }

@@ -5,11 +5,10 @@
  * nonsense, falls back to its default in src/api/settings/defaults.ts, and numbers are
  * clamped to what a price can safely use.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../src/api/orders/limits.ts';
 import { SETTING_DEFAULTS, readNumber, readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/settings/defaults.ts';
 import { PAYMENT_METHOD_SETTINGS, type PaymentMethodId } from '../../src/api/checkout/payment-limits.ts';
-import type { Database } from '../db/tables.ts';
 
 export interface LoyaltyRules {
   enabled: boolean;
@@ -68,8 +67,8 @@ export function checkoutSettingsFrom(settings: SettingsMap): CheckoutSettings {
   };
 }
 
-export async function readCheckoutSettings(db: Kysely<Database>): Promise<CheckoutSettings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
+export async function readCheckoutSettings(app: FastifyInstance): Promise<CheckoutSettings> {
+  const rows = await app.settingsRepository.valuesOf(KEYS);
   return checkoutSettingsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
 }
 

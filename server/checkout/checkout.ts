@@ -12,6 +12,7 @@
  * delivery radius, every line can be ordered, the subtotal reaches the
  * minimum order, a tip is allowed, then the coupon and the points.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CartLineInput, DeliveryAddress, OrderQuote, PriceBreakdown } from '../../src/api/orders/entities.ts';
 import { offersDelivery, offersPickup } from '../../src/api/entities.ts';
@@ -67,9 +68,9 @@ function checkOrderType(store: CheckoutStore, orderType: OrderType): void {
   );
 }
 
-async function checkTakesOrders(db: Kysely<Database>, store: CheckoutStore, now: Date): Promise<void> {
+async function checkTakesOrders(app: FastifyInstance, db: Kysely<Database>, store: CheckoutStore, now: Date): Promise<void> {
   if (!store.isActive) throw new HttpError(409, 'STORE_CLOSED', `${store.name} is not taking orders at the moment.`);
-  if (!(await isWithinOpeningHours(db, store, now))) throw new HttpError(409, 'STORE_CLOSED', `${store.name} is closed now.`);
+  if (!(await isWithinOpeningHours(app, store, now, db))) throw new HttpError(409, 'STORE_CLOSED', `${store.name} is closed now.`);
 }
 
 /** The delivery address and its distance from the store, refused outside the store's radius. */
@@ -95,8 +96,13 @@ const UNAVAILABLE_WORDS: Record<UnavailableReason, string> = {
   ADDONS_CHANGED: 'its options changed; choose them again',
 };
 
-async function orderableLines(db: Kysely<Database>, store: CheckoutStore, items: readonly CartLineInput[]): Promise<PricedLine[]> {
-  const checks = await checkCartLines(db, store.id, items);
+async function orderableLines(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  store: CheckoutStore,
+  items: readonly CartLineInput[],
+): Promise<PricedLine[]> {
+  const checks = await checkCartLines(app, store.id, items, db);
   const unavailable = checks.flatMap((check, index) =>
     check.available ? [] : [{ index, name: check.name ?? `Item ${items[index]?.id}`, reason: check.reason }],
   );
@@ -128,19 +134,20 @@ function tipsAllowed(orderType: OrderType, settings: CheckoutSettings): boolean 
 }
 
 export async function prepareCheckout(
+  app: FastifyInstance,
   db: Kysely<Database>,
   request: CheckoutRequest,
   customer: CustomerBalances,
   settings: CheckoutSettings,
   now: Date = new Date(),
 ): Promise<Checkout> {
-  const store = await loadCheckoutStore(db, request.restaurant_id);
+  const store = await loadCheckoutStore(app, request.restaurant_id, db);
   if (!store) throw notFound(`There is no store with id ${request.restaurant_id}.`);
   checkOrderType(store, request.order_type);
-  await checkTakesOrders(db, store, now);
+  await checkTakesOrders(app, db, store, now);
   const delivery = request.order_type === 'DELIVERY';
   const km = delivery ? deliveryDistance(store, request.address) : null;
-  const lines = await orderableLines(db, store, request.items);
+  const lines = await orderableLines(app, db, store, request.items);
   const subtotal = subtotalOf(lines.map((line) => line.lineTotal));
   checkMinimumOrder(store, subtotal, settings);
   const tip = request.tip ?? 0;
@@ -150,7 +157,7 @@ export async function prepareCheckout(
 
   const code = normaliseCouponCode(request.coupon_code);
   const coupon = code
-    ? await findApplicableCoupon(db, code, { restaurantId: store.id, subtotal, customerId: customer.id, now, settings })
+    ? await findApplicableCoupon(app, db, code, { restaurantId: store.id, subtotal, customerId: customer.id, now, settings })
     : null;
   const points = request.loyalty_points ?? 0;
   checkRedeemablePoints(points, customer.loyaltyPoints, subtotal - couponDiscountOf(coupon, subtotal), settings.loyalty);
@@ -204,17 +211,15 @@ export async function prepareCheckout(
 export const VISITOR_BALANCES: CustomerBalances = { id: null, walletBalance: 0, loyaltyPoints: 0 };
 
 /** The customer's wallet and points as they are now; inside place-order's transaction, with the row locked. */
-export async function customerBalances(db: Kysely<Database>, userId: number, options: { lock: boolean }): Promise<CustomerBalances> {
+export async function customerBalances(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  userId: number,
+  options: { lock: boolean },
+): Promise<CustomerBalances> {
   // An UPDATE that changes nothing takes the row lock on PostgreSQL (SELECT … FOR UPDATE is not SQLite);
   // on SQLite the transaction already holds the only write lock.
-  const row = options.lock
-    ? await db
-        .updateTable('users')
-        .set((eb) => ({ wallet_balance: eb.ref('wallet_balance') }))
-        .where('id', '=', userId)
-        .returning(['wallet_balance', 'loyalty_points'])
-        .executeTakeFirst()
-    : await db.selectFrom('users').select(['wallet_balance', 'loyalty_points']).where('id', '=', userId).executeTakeFirst();
+  const row = options.lock ? await app.usersRepository.lockBalancesOf(userId, db) : await app.usersRepository.balancesOf(userId, db);
   if (!row) throw notFound('This account no longer exists.');
   return { id: userId, walletBalance: Number(row.wallet_balance), loyaltyPoints: Number(row.loyalty_points) };
 }

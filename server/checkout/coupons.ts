@@ -9,18 +9,13 @@
  * Place-order checks again inside its transaction and claims the use there
  * (redeemCoupon), so the last use goes to one order only.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ErrorCode } from '../../src/api/errors.ts';
 import type { AppliedCoupon } from '../../src/api/orders/entities.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
-import {
-  claimCouponUse,
-  couponUsesBy,
-  findCouponByCode,
-  recordCouponRedemption,
-  type CouponRow,
-} from './coupons-repository.ts';
+import type { CouponRow } from './coupons-repository.ts';
 import { formatMoney, type CheckoutSettings } from './checkout-settings.ts';
 
 /** Upper case without spaces around; undefined for no code. */
@@ -48,8 +43,8 @@ function usedUp(code: string): HttpError {
 }
 
 /** The coupon row when it applies to this cart and customer; a coupon error otherwise. */
-export async function findApplicableCoupon(db: Kysely<Database>, code: string, context: CouponContext): Promise<CouponRow> {
-  const coupon = await findCouponByCode(db, code);
+export async function findApplicableCoupon(app: FastifyInstance, db: Kysely<Database>, code: string, context: CouponContext): Promise<CouponRow> {
+  const coupon = await app.couponsRepository.findByCode(code, db);
   if (!coupon) throw couponError(404, 'COUPON_NOT_FOUND', `There is no coupon ${code}.`);
   if (Number(coupon.is_active) !== 1) throw couponError(422, 'COUPON_INACTIVE', `Coupon ${code} is no longer offered.`);
   const now = context.now.toISOString();
@@ -64,7 +59,7 @@ export async function findApplicableCoupon(db: Kysely<Database>, code: string, c
   }
   if (coupon.max_uses !== null && Number(coupon.used_count) >= Number(coupon.max_uses)) throw usedUp(code);
   if (coupon.max_uses_per_user !== null && context.customerId !== null) {
-    const uses = await couponUsesBy(db, Number(coupon.id), context.customerId);
+    const uses = await app.couponsRepository.usesBy(Number(coupon.id), context.customerId, db);
     if (uses >= Number(coupon.max_uses_per_user)) {
       throw couponError(409, 'COUPON_USED_UP', `You have already used coupon ${code} ${uses === 1 ? 'once' : `${uses} times`}.`);
     }
@@ -99,14 +94,15 @@ export function appliedCouponOf(coupon: CouponRow, discount: number): AppliedCou
  * orders at once.
  */
 export async function redeemCoupon(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   coupon: CouponRow,
   redemption: { userId: number; orderId: number; now: Date },
 ): Promise<void> {
-  if (!(await claimCouponUse(trx, Number(coupon.id)))) throw usedUp(coupon.code);
+  if (!(await app.couponsRepository.claimUse(Number(coupon.id), trx))) throw usedUp(coupon.code);
   if (coupon.max_uses_per_user !== null) {
-    const uses = await couponUsesBy(trx, Number(coupon.id), redemption.userId);
+    const uses = await app.couponsRepository.usesBy(Number(coupon.id), redemption.userId, trx);
     if (uses >= Number(coupon.max_uses_per_user)) throw usedUp(coupon.code);
   }
-  await recordCouponRedemption(trx, { couponId: Number(coupon.id), ...redemption });
+  await app.couponsRepository.recordRedemption({ couponId: Number(coupon.id), ...redemption }, trx);
 }

@@ -13,12 +13,12 @@
  *   leave the balance when the order is placed and come back if it is
  *   cancelled.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { LoyaltySummary } from '../../src/api/orders/entities.ts';
 import { MINOR_UNITS_PER_CURRENCY_UNIT } from '../../src/api/orders/limits.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
-import { appendLoyaltyEntry } from './loyalty-repository.ts';
 import type { LoyaltyRules } from './checkout-settings.ts';
 
 /** The most points this cart may redeem: 0 when loyalty is off or the customer holds fewer than the minimum. */
@@ -73,27 +73,41 @@ export function loyaltySummaryOf(
 type OrderRow = Selectable<OrdersTable>;
 
 /** Takes the points an order redeems off the customer's balance (place-order's transaction). */
-export async function redeemLoyaltyPoints(trx: Kysely<Database>, order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_redeemed'>): Promise<void> {
+export async function redeemLoyaltyPoints(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_redeemed'>,
+): Promise<void> {
   const points = Number(order.loyalty_points_redeemed);
   if (points <= 0) return;
-  await appendLoyaltyEntry(trx, {
-    userId: Number(order.user_id),
-    points: -points,
-    orderId: Number(order.id),
-    reason: `Redeemed on order ${order.unique_order_id}`,
-  });
+  await app.loyaltyRepository.appendEntry(
+    {
+      userId: Number(order.user_id),
+      points: -points,
+      orderId: Number(order.id),
+      reason: `Redeemed on order ${order.unique_order_id}`,
+    },
+    trx,
+  );
 }
 
 /** Gives back the points a cancelled order redeemed. */
-export async function returnRedeemedPoints(trx: Kysely<Database>, order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_redeemed'>): Promise<void> {
+export async function returnRedeemedPoints(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_redeemed'>,
+): Promise<void> {
   const points = Number(order.loyalty_points_redeemed);
   if (points <= 0) return;
-  await appendLoyaltyEntry(trx, {
-    userId: Number(order.user_id),
-    points,
-    orderId: Number(order.id),
-    reason: `Returned from cancelled order ${order.unique_order_id}`,
-  });
+  await app.loyaltyRepository.appendEntry(
+    {
+      userId: Number(order.user_id),
+      points,
+      orderId: Number(order.id),
+      reason: `Returned from cancelled order ${order.unique_order_id}`,
+    },
+    trx,
+  );
 }
 
 /**
@@ -104,21 +118,23 @@ export async function returnRedeemedPoints(trx: Kysely<Database>, order: Pick<Or
  * delivered, so a positive row for the order can only be this credit).
  * Answers the points credited now.
  */
-export async function earnLoyaltyPoints(trx: Kysely<Database>, order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_earned'>): Promise<number> {
+export async function earnLoyaltyPoints(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Pick<OrderRow, 'id' | 'user_id' | 'unique_order_id' | 'loyalty_points_earned'>,
+): Promise<number> {
   const points = Number(order.loyalty_points_earned);
   if (points <= 0) return 0;
-  const credited = await trx
-    .selectFrom('loyalty_transactions')
-    .select('id')
-    .where('order_id', '=', Number(order.id))
-    .where('points', '>', 0)
-    .executeTakeFirst();
+  const credited = await app.loyaltyRepository.earnedCreditOf(Number(order.id), trx);
   if (credited) return 0;
-  await appendLoyaltyEntry(trx, {
-    userId: Number(order.user_id),
-    points,
-    orderId: Number(order.id),
-    reason: `Earned on order ${order.unique_order_id}`,
-  });
+  await app.loyaltyRepository.appendEntry(
+    {
+      userId: Number(order.user_id),
+      points,
+      orderId: Number(order.id),
+      reason: `Earned on order ${order.unique_order_id}`,
+    },
+    trx,
+  );
   return points;
 }

@@ -20,6 +20,7 @@
  * of deadlocking; SQLite runs one write transaction at a time anyway.
  */
 import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Order } from '../../src/api/orders/entities.ts';
 import { DELIVERY_PIN_DIGITS, UNIQUE_ORDER_ID_PREFIX, type PaymentMode } from '../../src/api/orders/limits.ts';
@@ -27,11 +28,10 @@ import { OrderStatus } from '../../src/api/orders/status.ts';
 import { isPaymentGatewayId, type OrderPaymentStatus } from '../../src/api/checkout/payment-limits.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
-import { actorIdOf, recordAgentAction } from '../account/agent-actions-repository.ts';
+import { actorIdOf } from '../account/agent-actions-repository.ts';
 import type { NotificationsRepository } from '../account/notifications-repository.ts';
-import { insertOrder, insertOrderHistory, insertOrderLines, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import type { SessionUser } from '../account/users-repository.ts';
-import { appendWalletEntry } from '../account/wallet-repository.ts';
 import { formatMoney, type CheckoutSettings } from './checkout-settings.ts';
 import { customerBalances, prepareCheckout, type Checkout, type CheckoutRequest } from './checkout.ts';
 import { redeemCoupon } from './coupons.ts';
@@ -140,88 +140,100 @@ export interface PlacedOrder {
   history: OrderHistoryRow[];
 }
 
-export async function placeOrder(db: Kysely<Database>, request: PlaceOrderRequest, context: PlaceOrderContext): Promise<PlacedOrder> {
+export async function placeOrder(app: FastifyInstance, request: PlaceOrderRequest, context: PlaceOrderContext): Promise<PlacedOrder> {
   const { customer, settings } = context;
   checkPaymentChoice(request, settings);
   const now = context.now ?? new Date();
   const useWallet = request.payment_mode === 'WALLET' || (request.use_wallet ?? false);
 
-  return db.transaction().execute(async (trx) => {
-    const balances = await customerBalances(trx, customer.id, { lock: true });
-    const checkout = await prepareCheckout(trx, { ...request, use_wallet: useWallet }, balances, settings, now);
+  return app.db.transaction().execute(async (trx) => {
+    const balances = await customerBalances(app, trx, customer.id, { lock: true });
+    const checkout = await prepareCheckout(app, trx, { ...request, use_wallet: useWallet }, balances, settings, now);
     checkExpectedTotal(request, checkout, settings);
     const plan = paymentPlanOf(checkout, request.payment_mode, settings);
     const { price } = checkout;
     const at = now.toISOString();
-    const order = await insertOrder(trx, {
-      unique_order_id: newUniqueOrderId(),
-      user_id: customer.id,
-      restaurant_id: checkout.store.id,
-      status: plan.status,
-      order_type: checkout.orderType,
-      address: checkout.address?.address ?? null,
-      house: checkout.address?.house ?? null,
-      latitude: checkout.address?.lat ?? null,
-      longitude: checkout.address?.lng ?? null,
-      distance_km: checkout.distanceKm,
-      notes: request.notes?.trim() ?? '',
-      ...price,
-      coupon_id: checkout.coupon ? Number(checkout.coupon.id) : null,
-      coupon_code: checkout.coupon?.code ?? null,
-      loyalty_points_earned: checkout.quote.loyalty.points_to_earn,
-      payment_mode: request.payment_mode,
-      payment_status: plan.paymentStatus,
-      delivery_pin: newDeliveryPin(),
-      driver_user_id: null,
-      placed_by_user_id: customer.acting_user_id,
-      cancel_reason: null,
-      created_at: at,
-      updated_at: at,
-    });
+    const order = await app.ordersRepository.insert(
+      {
+        unique_order_id: newUniqueOrderId(),
+        user_id: customer.id,
+        restaurant_id: checkout.store.id,
+        status: plan.status,
+        order_type: checkout.orderType,
+        address: checkout.address?.address ?? null,
+        house: checkout.address?.house ?? null,
+        latitude: checkout.address?.lat ?? null,
+        longitude: checkout.address?.lng ?? null,
+        distance_km: checkout.distanceKm,
+        notes: request.notes?.trim() ?? '',
+        ...price,
+        coupon_id: checkout.coupon ? Number(checkout.coupon.id) : null,
+        coupon_code: checkout.coupon?.code ?? null,
+        loyalty_points_earned: checkout.quote.loyalty.points_to_earn,
+        payment_mode: request.payment_mode,
+        payment_status: plan.paymentStatus,
+        delivery_pin: newDeliveryPin(),
+        driver_user_id: null,
+        placed_by_user_id: customer.acting_user_id,
+        cancel_reason: null,
+        created_at: at,
+        updated_at: at,
+      },
+      trx,
+    );
     const orderId = Number(order.id);
-    await insertOrderLines(trx, orderId, checkout.lines);
-    await insertOrderHistory(trx, {
-      orderId,
-      status: plan.status,
-      // The agent is a person acting as the customer: the customer's step, signed with the agent's id.
-      actor: 'customer',
-      actorUserId: actorIdOf(customer),
-      note: customer.acting_user_id === null ? null : 'Placed by a call-centre agent',
-      happenedAt: now,
-      now,
-    });
-    if (checkout.coupon) await redeemCoupon(trx, checkout.coupon, { userId: customer.id, orderId, now });
+    await app.ordersRepository.insertLines(orderId, checkout.lines, trx);
+    await app.ordersRepository.insertHistory(
+      {
+        orderId,
+        status: plan.status,
+        // The agent is a person acting as the customer: the customer's step, signed with the agent's id.
+        actor: 'customer',
+        actorUserId: actorIdOf(customer),
+        note: customer.acting_user_id === null ? null : 'Placed by a call-centre agent',
+        happenedAt: now,
+        now,
+      },
+      trx,
+    );
+    if (checkout.coupon) await redeemCoupon(app, trx, checkout.coupon, { userId: customer.id, orderId, now });
     if (price.wallet_amount > 0) {
-      await appendWalletEntry(trx, {
-        userId: customer.id,
-        amount: -price.wallet_amount,
-        type: 'order_payment',
-        reason: `Payment for order ${order.unique_order_id} from ${checkout.store.name}`,
-        createdBy: actorIdOf(customer),
-        now,
-      });
+      await app.walletRepository.appendEntry(
+        {
+          userId: customer.id,
+          amount: -price.wallet_amount,
+          type: 'order_payment',
+          reason: `Payment for order ${order.unique_order_id} from ${checkout.store.name}`,
+          createdBy: actorIdOf(customer),
+          now,
+        },
+        trx,
+      );
     }
-    await redeemLoyaltyPoints(trx, order);
+    await redeemLoyaltyPoints(app, trx, order);
     if (plan.status === OrderStatus.AWAITING_PAYMENT) {
-      await trx
-        .insertInto('payments')
-        .values({ order_id: orderId, gateway: request.payment_mode, amount: price.payable_amount, status: 'PENDING', gateway_reference: null, created_at: at, updated_at: at })
-        .execute();
+      await app.paymentsRepository.insert(
+        { order_id: orderId, gateway: request.payment_mode, amount: price.payable_amount, status: 'PENDING', gateway_reference: null, created_at: at, updated_at: at },
+        trx,
+      );
     }
-    await context.notifications.notifyUser(trx, customer.id, await orderPlacedAlert(trx, order, checkout.store.name), now);
+    await context.notifications.notifyUser(trx, customer.id, await orderPlacedAlert(app, order, checkout.store.name, trx), now);
     if (customer.acting_user_id !== null) {
-      await recordAgentAction(trx, {
-        agentId: customer.acting_user_id,
-        action: 'place-order',
-        customerId: customer.id,
-        details: { unique_order_id: order.unique_order_id, total: price.total, payment_mode: request.payment_mode },
-        now,
-      });
+      await app.agentActionsRepository.record(
+        {
+          agentId: customer.acting_user_id,
+          action: 'place-order',
+          customerId: customer.id,
+          details: { unique_order_id: order.unique_order_id, total: price.total, payment_mode: request.payment_mode },
+          now,
+        },
+        trx,
+      );
     }
     let placed: PlacedOrder = { order, checkout, history: [{ order_id: orderId, status: plan.status, happened_at: at }] };
     if (checkout.store.autoAccept && plan.status === OrderStatus.PLACED) {
-      const accepted = await moveOrder(trx, { orderId, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null, note: 'Accepted automatically' });
-      placed = { order: accepted.order, checkout, history: await historyOf(trx, orderId) };
+      const accepted = await moveOrder(app, trx, { orderId, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null, note: 'Accepted automatically' });
+      placed = { order: accepted.order, checkout, history: await historyOf(app, trx, orderId) };
     }
     await context.beforeCommit?.(trx, placed);
     return placed;

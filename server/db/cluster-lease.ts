@@ -10,9 +10,9 @@
  * machine: the job just runs. Every job stays safe to run twice anyway (a
  * run that starts after another finished simply finds nothing left to do).
  */
-import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { dialectOf } from './connect.ts';
-import type { Database } from './tables.ts';
 
 /** One advisory-lock key per job, fixed forever (two versions of the app running side by side must agree). */
 export const CLUSTER_JOBS = {
@@ -33,32 +33,28 @@ export interface ClusterJobOptions {
 }
 
 export async function runOncePerCluster<T>(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   jobId: number,
   run: () => Promise<T>,
   options: ClusterJobOptions = {},
 ): Promise<ClusterJobResult<T>> {
-  if (dialectOf(db as unknown as Kysely<unknown>) !== 'postgres') return { ran: true, result: await run() };
-  return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${jobId}) as locked`.execute(connection);
-    if (!rows[0]?.locked) return { ran: false };
+  const jobs = app.clusterJobsRepository;
+  if (dialectOf(app.db as unknown as Kysely<unknown>) !== 'postgres') return { ran: true, result: await run() };
+  return app.db.connection().execute(async (connection) => {
+    if (!(await jobs.tryLock(jobId, connection))) return { ran: false };
     try {
       const now = options.now?.() ?? new Date();
       if (options.everyMs !== undefined) {
-        const last = await connection.selectFrom('cluster_job_runs').select('last_run_at').where('job_id', '=', jobId).executeTakeFirst();
+        const last = await jobs.lastRunOf(jobId, connection);
         if (last && now.getTime() - Date.parse(last.last_run_at) < options.everyMs * DUE_SHARE_OF_PERIOD) return { ran: false };
       }
       const result = await run();
       if (options.everyMs !== undefined) {
-        await connection
-          .insertInto('cluster_job_runs')
-          .values({ job_id: jobId, last_run_at: now.toISOString() })
-          .onConflict((conflict) => conflict.column('job_id').doUpdateSet({ last_run_at: now.toISOString() }))
-          .execute();
+        await jobs.recordRun(jobId, now.toISOString(), connection);
       }
       return { ran: true, result };
     } finally {
-      await sql`select pg_advisory_unlock(${jobId})`.execute(connection);
+      await jobs.unlock(jobId, connection);
     }
   });
 }

@@ -12,38 +12,32 @@
  * committed before each statement; SQLite runs one write at a time), so the
  * limit holds under concurrency.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { WITH_DRIVER_STATUSES } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
 import { readDriverSettings } from './driver-settings.ts';
-import { isLinkedToStore } from './driver-stores.ts';
 
 /** Who is told: the driver taking an order themselves, or an administrator giving it to them. */
 export type TakerWords = 'driver' | 'admin';
 
 export async function checkDriverMayTake(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   driverUserId: number,
   order: Pick<Selectable<OrdersTable>, 'restaurant_id'>,
   told: TakerWords = 'driver',
 ): Promise<void> {
   const self = told === 'driver';
-  const onDuty = await trx
-    .updateTable('driver_status')
-    .set((eb) => ({ is_online: eb.ref('is_online') }))
-    .where('user_id', '=', driverUserId)
-    .where('is_online', '=', 1)
-    .returning('user_id')
-    .executeTakeFirst();
+  const onDuty = await app.driversRepository.lockIfOnDuty(driverUserId, trx);
   if (!onDuty) {
     throw new HttpError(409, 'DRIVER_OFF_DUTY', self ? 'You are off duty. Go on duty to take orders.' : 'This driver is off duty: they take no orders now.');
   }
-  if (!(await isLinkedToStore(trx, driverUserId, Number(order.restaurant_id)))) {
+  if (!(await app.driversRepository.isLinkedToStore(driverUserId, Number(order.restaurant_id), trx))) {
     throw new HttpError(403, 'STORE_NOT_LINKED', self ? 'You do not deliver for this store.' : "This driver does not deliver for this order's store.");
   }
-  const { maxActiveOrders } = await readDriverSettings(trx);
-  const held = await countHeldOrders(trx, driverUserId);
+  const { maxActiveOrders } = await readDriverSettings(app, trx);
+  const held = await app.ordersRepository.countHeldByDriver(driverUserId, trx);
   if (held >= maxActiveOrders) {
     const count = `${held} order${held === 1 ? '' : 's'}`;
     throw new HttpError(
@@ -54,14 +48,4 @@ export async function checkDriverMayTake(
         : `This driver already holds ${count}, the most they may at once.`,
     );
   }
-}
-
-export async function countHeldOrders(db: Kysely<Database>, driverUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [...WITH_DRIVER_STATUSES])
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }

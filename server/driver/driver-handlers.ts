@@ -63,38 +63,38 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
 
     'delivery/update-user-info': async (body, request) => {
       const driver = userOf(request);
-      return driverProfile(app.db, driver.id);
+      return driverProfile(app, driver.id);
     },
 
     'toggle-delivery-guy-status': async (body, request) => {
       const driver = userOf(request);
       const actedAt = checkedTime(body.acted_at, 'acted_at');
-      await toggleDuty(app.db, driver.id, { isOnline: body.is_online, actedAt });
-      return driverProfile(app.db, driver.id);
+      await toggleDuty(app, driver.id, { isOnline: body.is_online, actedAt });
+      return driverProfile(app, driver.id);
     },
 
     'get-delivery-orders': async (body, request) => {
       const driver = userOf(request);
-      const [duty, settings] = await Promise.all([readDuty(app.db, driver.id), readDriverSettings(app.db)]);
+      const [duty, settings] = await Promise.all([readDuty(app, driver.id), readDriverSettings(app)]);
       const [offered, held] = await Promise.all([
-        duty.isOnline ? offeredOrderRows(app.db, driver.id) : Promise.resolve([]),
-        heldOrderRows(app.db, driver.id),
+        duty.isOnline ? offeredOrderRows(app, driver.id) : Promise.resolve([]),
+        heldOrderRows(app, driver.id),
       ]);
       const [newOrders, acceptedOrders] = await Promise.all([
-        toDriverOrders(app.db, offered, driver.id, settings),
-        toDriverOrders(app.db, held, driver.id, settings),
+        toDriverOrders(app, offered, driver.id, settings),
+        toDriverOrders(app, held, driver.id, settings),
       ]);
       return { new_orders: newOrders, accepted_orders: acceptedOrders, is_online: duty.isOnline, max_active_orders: settings.maxActiveOrders };
     },
 
     'get-single-delivery-order': async (body, request) => {
       const driver = userOf(request);
-      return driverOrderNamed(app.db, driver.id, body.unique_order_id, await readDriverSettings(app.db));
+      return driverOrderNamed(app, driver.id, body.unique_order_id, await readDriverSettings(app));
     },
 
     'get-completed-orders': async (body, request) => {
       const driver = userOf(request);
-      return deliveredOrdersPage(app.db, driver.id, { before: body.before, limit: body.limit }, await readDriverSettings(app.db));
+      return deliveredOrdersPage(app, driver.id, { before: body.before, limit: body.limit }, await readDriverSettings(app));
     },
 
     'set-delivery-guy-gps-locations': async (body, request) => {
@@ -105,7 +105,7 @@ export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, D
         heading: point.heading ?? null,
         recordedAt: checkedTime(point.recorded_at, `/points/${index}/recorded_at`),
       }));
-      const { recorded, position } = await saveDriverFixes(app.db, driver.id, fixes);
+      const { recorded, position } = await saveDriverFixes(app, driver.id, fixes);
       return { recorded, position };
     },
   };

@@ -8,12 +8,11 @@
  * delivery PIN never (the customer gives it at the door). Any other order is
  * NOT_FOUND, so order ids cannot be probed.
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { DriverCompletedOrders, DriverOrder } from '../../src/api/driver/entities.ts';
 import { DRIVER_COMPLETED_PAGE_SIZE } from '../../src/api/driver/limits.ts';
 import { ORDER_STATUS_NAMES, type PaymentMode } from '../../src/api/orders/limits.ts';
-import { OrderStatus, WITH_DRIVER_STATUSES, type OrderStatusCode } from '../../src/api/orders/status.ts';
-import type { Database } from '../db/tables.ts';
+import type { OrderStatusCode } from '../../src/api/orders/status.ts';
 import { distanceKm, roundKm } from '../geo/distance.ts';
 import { notFound } from '../http/http-error.ts';
 import { orderLineOf } from '../orders/order-view.ts';
@@ -24,45 +23,21 @@ import { cashToCollect, earningOf } from './earnings.ts';
 /** New orders shown at once, oldest first: more than a driver can weigh on one screen. */
 export const NEW_ORDERS_SHOWN = 50;
 
-/** The order is offered to the driver: the one definition, for the list and the single read. */
-function offeredTo(driverUserId: number) {
-  return (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.and([
-      eb('orders.status', '=', OrderStatus.PREPARING),
-      eb('orders.order_type', '=', 'DELIVERY'),
-      eb('orders.driver_user_id', 'is', null),
-      eb.exists(
-        eb
-          .selectFrom('driver_stores')
-          .select('driver_stores.restaurant_id')
-          .whereRef('driver_stores.restaurant_id', '=', 'orders.restaurant_id')
-          .where('driver_stores.driver_user_id', '=', driverUserId),
-      ),
-    ]);
-}
-
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
   return groups;
 }
 
-async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[], driverUserId: number) {
+async function relatedRows(app: FastifyInstance, rows: readonly OrderRow[], driverUserId: number) {
   const orderIds = rows.map((row) => Number(row.id));
   const storeIds = [...new Set(rows.map((row) => Number(row.restaurant_id)))];
   const customerIds = [...new Set(rows.filter((row) => Number(row.driver_user_id) === driverUserId).map((row) => Number(row.user_id)))];
   const [lines, history, stores, customers] = await Promise.all([
-    db
-      .selectFrom('order_lines')
-      .select(['order_id', 'item_id', 'name', 'unit_price', 'quantity', 'addons', 'line_total'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
-    db.selectFrom('restaurants').select(['id', 'name', 'address', 'phone', 'latitude', 'longitude']).where('id', 'in', storeIds).execute(),
-    customerIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', customerIds).execute(),
+    app.ordersRepository.linesOfOrders(orderIds),
+    app.ordersRepository.historyOfOrders(orderIds),
+    app.storesRepository.placesOf(storeIds),
+    customerIds.length === 0 ? Promise.resolve([]) : app.usersRepository.contactsOf(customerIds),
   ]);
   return {
     lines: groupBy(lines, (line) => Number(line.order_id)),
@@ -73,13 +48,13 @@ async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[], driv
 }
 
 export async function toDriverOrders(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   rows: readonly OrderRow[],
   driverUserId: number,
   settings: DriverSettings,
 ): Promise<DriverOrder[]> {
   if (rows.length === 0) return [];
-  const related = await relatedRows(db, rows, driverUserId);
+  const related = await relatedRows(app, rows, driverUserId);
   return rows.map((row) => {
     const id = Number(row.id);
     const status = Number(row.status) as OrderStatusCode;
@@ -120,59 +95,42 @@ export async function toDriverOrders(
 }
 
 /** Offered to the driver now, oldest first. */
-export async function offeredOrderRows(db: Kysely<Database>, driverUserId: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where(offeredTo(driverUserId)).orderBy('id').limit(NEW_ORDERS_SHOWN).execute();
+export async function offeredOrderRows(app: FastifyInstance, driverUserId: number): Promise<OrderRow[]> {
+  return app.ordersRepository.offeredToDriver(driverUserId, NEW_ORDERS_SHOWN);
 }
 
 /** Held by the driver (assigned, picked up), oldest first. */
-export async function heldOrderRows(db: Kysely<Database>, driverUserId: number): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [...WITH_DRIVER_STATUSES])
-    .orderBy('id')
-    .execute();
+export async function heldOrderRows(app: FastifyInstance, driverUserId: number): Promise<OrderRow[]> {
+  return app.ordersRepository.heldByDriver(driverUserId);
 }
 
 /** One order the driver may see (offered to them, or theirs in any state); NOT_FOUND otherwise. */
 export async function driverOrderNamed(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   driverUserId: number,
   uniqueOrderId: string,
   settings: DriverSettings,
 ): Promise<DriverOrder> {
-  const row = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('unique_order_id', '=', uniqueOrderId)
-    .where((eb) => eb.or([eb('orders.driver_user_id', '=', driverUserId), offeredTo(driverUserId)(eb)]))
-    .executeTakeFirst();
+  const row = await app.ordersRepository.visibleToDriver(driverUserId, uniqueOrderId);
   if (!row) throw notFound(`There is no order ${uniqueOrderId}.`);
-  const [order] = await toDriverOrders(db, [row], driverUserId, settings);
+  const [order] = await toDriverOrders(app, [row], driverUserId, settings);
   return order as DriverOrder;
 }
 
 /** The driver's delivered orders, newest first, before the cursor (an order id). */
 export async function deliveredOrdersPage(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   driverUserId: number,
   page: { before?: number | undefined; limit?: number | undefined },
   settings: DriverSettings,
 ): Promise<DriverCompletedOrders> {
   const limit = page.limit ?? DRIVER_COMPLETED_PAGE_SIZE;
-  let query = db
-    .selectFrom('orders')
-    .selectAll()
-    .where('driver_user_id', '=', driverUserId)
-    .where('status', '=', OrderStatus.DELIVERED);
-  if (page.before !== undefined) query = query.where('id', '<', page.before);
   // One more than asked tells whether an older page exists.
-  const rows = await query.orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await app.ordersRepository.deliveredByDriver(driverUserId, page.before, limit + 1);
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
-    orders: await toDriverOrders(db, shown, driverUserId, settings),
+    orders: await toDriverOrders(app, shown, driverUserId, settings),
     next_before: rows.length > limit && last ? Number(last.id) : null,
   };
 }

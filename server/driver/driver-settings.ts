@@ -5,6 +5,7 @@
  * clamped to what makes sense (a limit of at least one order, a rate of
  * 0–100 %).
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DRIVER_COMMISSION_TYPES, type DriverCommissionType } from '../../src/api/driver/limits.ts';
 import { SETTING_DEFAULTS, readNumber, readSetting, readSwitch, type SettingKey, type SettingsMap } from '../../src/api/settings/defaults.ts';
@@ -48,7 +49,8 @@ export function driverSettingsFrom(settings: SettingsMap): DriverSettings {
   };
 }
 
-export async function readDriverSettings(db: Kysely<Database>): Promise<DriverSettings> {
-  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
+/** The driver settings, read on `trx` when given (inside a move's transaction). */
+export async function readDriverSettings(app: FastifyInstance, trx?: Kysely<Database>): Promise<DriverSettings> {
+  const rows = await app.settingsRepository.valuesOf(KEYS, trx);
   return driverSettingsFrom(Object.fromEntries(rows.map((row) => [row.key, row.value])));
 }

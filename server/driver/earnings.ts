@@ -11,10 +11,10 @@
  * this once per order: delivered is final, and a second deliver is a no-op
  * that never reaches settlement.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { DRIVER_LEDGER_REASONS } from '../../src/api/driver/limits.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
-import { appendWalletEntry } from '../account/wallet-repository.ts';
 import { readDriverSettings, type DriverSettings } from './driver-settings.ts';
 
 type OrderMoney = Pick<Selectable<OrdersTable>, 'subtotal' | 'delivery_fee' | 'tip'>;
@@ -38,10 +38,15 @@ export function cashToCollect(order: Pick<Selectable<OrdersTable>, 'payment_mode
 }
 
 /** Credits the delivering driver and records the cash they took; nothing for an order without a driver. */
-export async function settleDriverOfDeliveredOrder(trx: Kysely<Database>, order: Selectable<OrdersTable>, now: Date): Promise<void> {
+export async function settleDriverOfDeliveredOrder(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Selectable<OrdersTable>,
+  now: Date,
+): Promise<void> {
   if (order.driver_user_id === null) return;
   const driverUserId = Number(order.driver_user_id);
-  const settings = await readDriverSettings(trx);
+  const settings = await readDriverSettings(app, trx);
   const commission = commissionOf(order, settings);
   const tip = Number(order.tip);
   const credits = [
@@ -49,14 +54,10 @@ export async function settleDriverOfDeliveredOrder(trx: Kysely<Database>, order:
     { amount: tip, type: DRIVER_LEDGER_REASONS.tip, reason: `Tip for delivering order ${order.unique_order_id}` },
   ];
   for (const credit of credits) {
-    if (credit.amount > 0) await appendWalletEntry(trx, { userId: driverUserId, ...credit, createdBy: null, now });
+    if (credit.amount > 0) await app.walletRepository.appendEntry({ userId: driverUserId, ...credit, createdBy: null, now }, trx);
   }
   const cash = cashToCollect(order);
-  await trx
-    .updateTable('orders')
-    .set({ driver_earning: commission + tip, cash_collected: cash > 0 ? cash : null })
-    .where('id', '=', Number(order.id))
-    .execute();
+  await app.ordersRepository.recordDriverEarning(Number(order.id), commission + tip, cash > 0 ? cash : null, trx);
 }
 
 export interface DriverMoney {
@@ -67,27 +68,11 @@ export interface DriverMoney {
 }
 
 /** Earnings from the wallet ledger (what was credited, since midnight UTC and ever) and the cash in hand. */
-export async function moneyOfDriver(db: Kysely<Database>, driverUserId: number, now: Date = new Date()): Promise<DriverMoney> {
+export async function moneyOfDriver(app: FastifyInstance, driverUserId: number, now: Date = new Date()): Promise<DriverMoney> {
   const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
   const [earnings, cash] = await Promise.all([
-    db
-      .selectFrom('wallet_transactions')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('total'),
-        eb.fn
-          .coalesce(eb.fn.sum<string | number>(eb.case().when('created_at', '>=', midnight).then(eb.ref('amount')).else(0).end()), eb.lit(0))
-          .as('today'),
-      ])
-      .where('user_id', '=', driverUserId)
-      .where('type', 'in', Object.values(DRIVER_LEDGER_REASONS))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('cash_collected'), eb.lit(0)).as('cash'))
-      .where('driver_user_id', '=', driverUserId)
-      .where('cash_settled_at', 'is', null)
-      .where('cash_collected', 'is not', null)
-      .executeTakeFirstOrThrow(),
+    app.walletRepository.sumsSince(driverUserId, Object.values(DRIVER_LEDGER_REASONS), midnight),
+    app.ordersRepository.cashInHandOf(driverUserId),
   ]);
   return { earningsToday: Number(earnings.today), earningsTotal: Number(earnings.total), cashInHand: Number(cash.cash) };
 }

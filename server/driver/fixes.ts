@@ -13,10 +13,8 @@
  * later now. The Idempotency-Key the app sends with every batch still makes
  * an exact replay harmless.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { DriverPosition } from '../../src/api/orders/entities.ts';
-import { WITH_DRIVER_STATUSES } from '../../src/api/orders/status.ts';
-import type { Database } from '../db/tables.ts';
 import { readDriverPosition } from '../orders/lifecycle-tracking.ts';
 import { orderEvents } from '../orders/order-events.ts';
 
@@ -44,7 +42,7 @@ function fixTime(recordedAt: string | undefined, now: Date): string {
 }
 
 export async function saveDriverFixes(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   driverUserId: number,
   fixes: readonly DriverFix[],
   now: Date = new Date(),
@@ -57,53 +55,20 @@ export async function saveDriverFixes(
     heading: fix.heading,
   }));
   const newest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (best && best.recorded_at >= row.recorded_at ? best : row), undefined);
-  if (!newest) return { recorded: 0, stored: false, position: await readDriverPosition(db, driverUserId) };
+  if (!newest) return { recorded: 0, stored: false, position: await readDriverPosition(app, app.db, driverUserId) };
 
-  const { recorded, stored } = await db.transaction().execute(async (trx) => {
-    const added = await trx
-      .insertInto('driver_fixes')
-      .values(rows)
-      .onConflict((conflict) => conflict.columns(['driver_user_id', 'recorded_at']).doNothing())
-      .returning('recorded_at')
-      .execute();
+  const { recorded, stored } = await app.db.transaction().execute(async (trx) => {
+    const added = await app.driversRepository.addFixes(rows, trx);
     const position = { ...newest, updated_at: now.toISOString() };
-    const moved = await trx
-      .insertInto('driver_locations')
-      .values({
-        user_id: driverUserId,
-        latitude: position.latitude,
-        longitude: position.longitude,
-        heading: position.heading,
-        recorded_at: position.recorded_at,
-        updated_at: position.updated_at,
-      })
-      .onConflict((conflict) =>
-        conflict
-          .column('user_id')
-          .doUpdateSet({
-            latitude: position.latitude,
-            longitude: position.longitude,
-            heading: position.heading,
-            recorded_at: position.recorded_at,
-            updated_at: position.updated_at,
-          })
-          .where('driver_locations.recorded_at', '<', position.recorded_at),
-      )
-      .returning('user_id')
-      .executeTakeFirst();
+    const moved = await app.driversRepository.moveTo(driverUserId, position, trx);
     return { recorded: added.length, stored: moved !== undefined };
   });
-  if (stored) await announceToRunningOrders(db, driverUserId);
-  return { recorded, stored, position: await readDriverPosition(db, driverUserId) };
+  if (stored) await announceToRunningOrders(app, driverUserId);
+  return { recorded, stored, position: await readDriverPosition(app, app.db, driverUserId) };
 }
 
 /** Wakes the order-events streams of the orders the driver is carrying. */
-async function announceToRunningOrders(db: Kysely<Database>, driverUserId: number): Promise<void> {
-  const orders = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('driver_user_id', '=', driverUserId)
-    .where('status', 'in', [...WITH_DRIVER_STATUSES])
-    .execute();
+async function announceToRunningOrders(app: FastifyInstance, driverUserId: number): Promise<void> {
+  const orders = await app.ordersRepository.idsHeldByDriver(driverUserId);
   for (const order of orders) orderEvents.announce(Number(order.id), 'position');
 }

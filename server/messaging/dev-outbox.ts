@@ -11,10 +11,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { DevOutboxMessage, NotificationData } from '../../src/api/account/entities.ts';
 import type { OutboxChannel } from '../../src/api/account/limits.ts';
-import type { Database } from '../db/tables.ts';
+import type { MessagingRepository } from './messaging-repository.ts';
 
 export interface OutboxEntry {
   channel: OutboxChannel;
@@ -39,7 +38,7 @@ export function outboxLine(entry: OutboxEntry): string {
 
 export class DevOutbox {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly messages: MessagingRepository,
     /** DATA_DIR/outbox */
     readonly dir: string,
     /** Prints each message's line in the server's console; nothing when absent (tests). */
@@ -53,20 +52,16 @@ export class DevOutbox {
   async record(entry: OutboxEntry, now: Date = new Date()): Promise<DevOutboxMessage> {
     const createdAt = now.toISOString();
     const data = entry.data ?? null;
-    const { id } = await this.db
-      .insertInto('dev_outbox')
-      .values({
-        channel: entry.channel,
-        recipient: entry.to,
-        subject: entry.subject ?? null,
-        body: entry.body,
-        data: data === null ? null : JSON.stringify(data),
-        created_at: createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.messages.addOutboxMessage({
+      channel: entry.channel,
+      recipient: entry.to,
+      subject: entry.subject ?? null,
+      body: entry.body,
+      data: data === null ? null : JSON.stringify(data),
+      created_at: createdAt,
+    });
     const message: DevOutboxMessage = {
-      id: Number(id),
+      id,
       channel: entry.channel,
       to: entry.to,
       subject: entry.subject ?? null,
@@ -83,10 +78,7 @@ export class DevOutbox {
 
   /** Newest first. */
   async list(query: OutboxQuery = {}): Promise<DevOutboxMessage[]> {
-    let select = this.db.selectFrom('dev_outbox').selectAll().orderBy('id', 'desc').limit(query.limit ?? 50);
-    if (query.to !== undefined) select = select.where('recipient', '=', query.to);
-    if (query.channel !== undefined) select = select.where('channel', '=', query.channel);
-    const rows = await select.execute();
+    const rows = await this.messages.outboxMessages({ to: query.to, channel: query.channel }, query.limit ?? 50);
     return rows.map((row) => ({
       id: Number(row.id),
       channel: row.channel,

@@ -1,12 +1,11 @@
 /** The three transports the server sends through, built from MessagingConfig. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
 import type { MessagingConfig } from './config.ts';
 import { DevOutbox } from './dev-outbox.ts';
 import { devOutboxEmail, smtpEmail, type EmailTransport } from './email.ts';
 import { fcmPush } from './fcm.ts';
 import { devOutboxPush, type PushTransport } from './push.ts';
 import { devOutboxSms, twilioSms, type SmsTransport } from './sms.ts';
+import type { MessagingRepository } from './messaging-repository.ts';
 
 export interface Messaging {
   sms: SmsTransport;
@@ -18,12 +17,13 @@ export interface Messaging {
 
 export function createMessaging(
   config: MessagingConfig,
-  db: Kysely<Database>,
+  /** Where the development outbox stores its messages (app.messagingRepository). */
+  messages: MessagingRepository,
   outboxDir: string,
   /** Prints the development outbox's messages in the console (DevOutbox). */
   print?: ((line: string) => void) | undefined,
 ): Messaging {
-  const outbox = new DevOutbox(db, outboxDir, print);
+  const outbox = new DevOutbox(messages, outboxDir, print);
   return {
     outbox,
     sms: config.sms.kind === 'twilio' ? twilioSms(config.sms) : devOutboxSms(outbox),

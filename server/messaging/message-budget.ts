@@ -19,8 +19,7 @@
  * Push messages are not in it: they follow the user's own alerts, which no
  * caller can ask for.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { FastifyInstance } from 'fastify';
 import { ipKey, RetryLaterError, whenInWords } from '../account/sign-in-guard.ts';
 
 export const MESSAGE_LIMITS = {
@@ -33,18 +32,12 @@ export const MESSAGE_LIMITS = {
 const RETENTION_MS = Math.max(MESSAGE_LIMITS.recipientWindowMs, MESSAGE_LIMITS.ipWindowMs);
 const PRUNE_EVERY_MS = 60 * 1000;
 
-export function createMessageBudget(db: Kysely<Database>, clock: () => Date = () => new Date()) {
+export function createMessageBudget(app: FastifyInstance, clock: () => Date = () => new Date()) {
+  const budget = app.messagingRepository;
   let prunedAt = 0;
 
   async function times(column: 'recipient' | 'ip_key', key: string, since: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('message_budget')
-      .select('created_at')
-      .where(column, '=', key)
-      .where('created_at', '>', new Date(since).toISOString())
-      .orderBy('created_at')
-      .execute();
-    return rows.map((row) => row.created_at);
+    return budget.budgetSpentSince(column, key, new Date(since).toISOString());
   }
 
   /** When the allowance has room again: once the oldest of the calls that fill it leaves the window. */
@@ -64,13 +57,9 @@ export function createMessageBudget(db: Kysely<Database>, clock: () => Date = ()
       const address = ipKey(ip);
       if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
         prunedAt = now.getTime();
-        await db.deleteFrom('message_budget').where('created_at', '<', new Date(now.getTime() - RETENTION_MS).toISOString()).execute();
+        await budget.pruneBudget(new Date(now.getTime() - RETENTION_MS).toISOString());
       }
-      const { id } = await db
-        .insertInto('message_budget')
-        .values({ recipient, ip_key: address, created_at: now.toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await budget.spendBudget(recipient, address, now.toISOString());
       const [toRecipient, fromIp] = await Promise.all([
         times('recipient', recipient, now.getTime() - MESSAGE_LIMITS.recipientWindowMs),
         times('ip_key', address, now.getTime() - MESSAGE_LIMITS.ipWindowMs),
@@ -92,7 +81,7 @@ export function createMessageBudget(db: Kysely<Database>, clock: () => Date = ()
         );
       }
       if (refusal) {
-        await db.deleteFrom('message_budget').where('id', '=', Number(id)).execute();
+        await budget.refundBudget(id);
         throw refusal;
       }
     },

@@ -8,8 +8,7 @@
  * committed after the kick (or that another process stored).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database, PushState } from '../db/tables.ts';
+import type { PushState } from '../db/tables.ts';
 import type { NotificationsRepository } from '../account/notifications-repository.ts';
 import type { PushTransport } from './push.ts';
 
@@ -25,7 +24,6 @@ export class PushDispatcher {
   private stopped = false;
 
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly notifications: NotificationsRepository,
     private readonly transport: PushTransport,
     private readonly log: FastifyBaseLogger,
@@ -66,24 +64,12 @@ export class PushDispatcher {
   private async drainOnce(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const pending = await this.db
-        .selectFrom('notifications')
-        .select(['id', 'user_id', 'title', 'message', 'data'])
-        .where('push_state', '=', 'pending')
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
+      const pending = await this.notifications.pendingPushes(BATCH);
       if (pending.length === 0) return sent;
       for (const alert of pending) {
-        const claimed = await this.db
-          .updateTable('notifications')
-          .set({ push_state: 'sending' })
-          .where('id', '=', alert.id)
-          .where('push_state', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) continue;
+        if (!(await this.notifications.claimPush(alert.id))) continue;
         const state = await this.push({ ...alert, id: Number(alert.id), user_id: Number(alert.user_id) });
-        await this.db.updateTable('notifications').set({ push_state: state }).where('id', '=', alert.id).execute();
+        await this.notifications.setPushState(alert.id, state);
         if (state === 'sent') sent += 1;
       }
     }

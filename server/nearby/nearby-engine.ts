@@ -68,11 +68,8 @@
  * check starts another refresh: the index may lag, but never stays behind.
  * After a full build the log is pruned to the last PRUNE_KEEP versions.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SELF_PICKUP_RADIUS_KM, offersDelivery, offersPickup, type Store } from '../../src/api/entities.ts';
-import { sqliteHandleOf } from '../db/connect.ts';
-import type { Database } from '../db/tables.ts';
 import type { WriteWatcher } from '../db/write-watcher.ts';
 import { distanceKm, EARTH_RADIUS_KM, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { localTime } from '../geo/opening-hours.ts';
@@ -445,7 +442,7 @@ export interface CatalogVersion {
 }
 
 export class NearbyEngine {
-  readonly #db: Kysely<Database>;
+  readonly #app: FastifyInstance;
   readonly #options: NearbyEngineOptions;
   readonly #clock = new WeekClock();
   readonly #openingNow = new Opening(this.#clock);
@@ -471,15 +468,11 @@ export class NearbyEngine {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(db: Kysely<Database>, options: NearbyEngineOptions = {}) {
-    this.#db = db;
+  constructor(app: FastifyInstance, options: NearbyEngineOptions = {}) {
+    this.#app = app;
     this.#options = options;
     this.#answers = new AnswerCache(options.answerCacheBytes);
-    const sqlite = sqliteHandleOf(db);
-    if (sqlite) {
-      const statement = sqlite.prepare(`select version from catalog_versions where name = '${CATALOG}'`).pluck();
-      this.#sqliteVersion = () => Number(statement.get());
-    }
+    this.#sqliteVersion = app.catalogChangesRepository.versionReader(CATALOG);
   }
 
   /** Builds the index (once) and, on PostgreSQL, starts polling the version. */
@@ -666,11 +659,7 @@ export class NearbyEngine {
     if (this.#read && this.#read.startedAt > lastWrite) return this.#read.promise;
     const startedAt = Date.now();
     const promise = (async () => {
-      const row = await this.#db
-        .selectFrom('catalog_versions')
-        .select(['version', 'pruned_through'])
-        .where('name', '=', CATALOG)
-        .executeTakeFirstOrThrow();
+      const row = await this.#app.catalogChangesRepository.versionOf(CATALOG);
       const version = { version: Number(row.version), prunedThrough: Number(row.pruned_through) };
       this.#seen = version.version;
       return version;
@@ -702,10 +691,10 @@ export class NearbyEngine {
     const { version, prunedThrough } = await this.#readVersion();
     if (version <= index.version) return;
     if (prunedThrough <= index.version) {
-      const changed = await cardQueries(this.#db).changedSince(index.version, PATCH_LIMIT + 1).execute();
+      const changed = await cardQueries(this.#app).changedSince(index.version, PATCH_LIMIT + 1).execute();
       if (changed.length <= PATCH_LIMIT) {
         const ids = changed.map((row) => Number(row.restaurant_id));
-        const cards = await loadCards(this.#db, ids);
+        const cards = await loadCards(this.#app, ids);
         if (this.#index !== index) return;
         index.apply(ids, cards);
         index.version = Math.max(index.version, version);
@@ -730,7 +719,7 @@ export class NearbyEngine {
     const all: StoreCard[] = [];
     let afterId = 0;
     for (;;) {
-      const cards = await loadCardsAfter(this.#db, afterId, BATCH);
+      const cards = await loadCardsAfter(this.#app, afterId, BATCH);
       all.push(...cards);
       if (cards.length < BATCH) break;
       afterId = (cards[cards.length - 1] as StoreCard).id;
@@ -751,14 +740,10 @@ export class NearbyEngine {
   async #prune(version: number): Promise<void> {
     const through = version - PRUNE_KEEP;
     if (through <= 0) return;
-    await this.#db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('catalog_versions')
-        .set({ pruned_through: through })
-        .where('name', '=', CATALOG)
-        .where('pruned_through', '<', through)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) await trx.deleteFrom('catalog_changes').where('version', '<=', through).execute();
+    const changes = this.#app.catalogChangesRepository;
+    await this.#app.db.transaction().execute(async (trx) => {
+      const updated = await changes.markPrunedThrough(CATALOG, through, trx);
+      if (Number(updated.numUpdatedRows) > 0) await changes.deleteChangesThrough(through, trx);
     });
   }
 }

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 async function nearbyPlugin(app: FastifyInstance): Promise<void> {
-  const engine = new NearbyEngine(app.db, { writes: app.dbWrites, log: app.log });
+  const engine = new NearbyEngine(app, { writes: app.dbWrites, log: app.log });
   app.decorate('nearbyStores', engine);
   app.addHook('onReady', async () => {
     await engine.start();

@@ -13,11 +13,10 @@
  * distance and is_open move to the end), which tests/server/nearby/nearby-engine.test.ts
  * checks against the response schema and the SQL path.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { FastifyInstance } from 'fastify';
 import { EARTH_RADIUS_KM } from '../geo/distance.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
-import { selectStores, storeFields, type StoreFields, type StoreRow } from '../catalog/store-entities.ts';
+import { storeFields, type StoreFields, type StoreRow } from '../catalog/store-entities.ts';
 
 export const MINUTES_PER_WEEK = 7 * 24 * 60;
 
@@ -124,46 +123,35 @@ export function unitVector(latitude: number, longitude: number): { x: number; y:
 const JSON_TAIL = 'null,"is_open":false}';
 
 /**
- * The queries a refresh runs, as builders so tests can ask each dialect's
- * planner how it runs them (tests/server/nearby/store-lists.test.ts): every one is an
- * index search, never a scan of a whole table.
+ * The queries a refresh runs, as builders from the repositories so tests can
+ * ask each dialect's planner how it runs them (tests/server/nearby/store-lists.test.ts):
+ * every one is an index search, never a scan of a whole table.
  */
-export function cardQueries(db: Kysely<Database>) {
+export function cardQueries(app: FastifyInstance) {
   return {
     /** The stores changed after `version` (catalog_changes_version_idx), at most `limit`. */
-    changedSince: (version: number, limit: number) =>
-      db.selectFrom('catalog_changes').select('restaurant_id').distinct().where('version', '>', version).limit(limit),
+    changedSince: (version: number, limit: number) => app.catalogChangesRepository.changedStoresQuery(version, limit),
     /** A batch of a full build, by primary key. */
-    storesAfter: (afterId: number, limit: number) => selectStores(db).where('r.id', '>', afterId).orderBy('r.id').limit(limit),
-    storesById: (ids: readonly number[]) => selectStores(db).where('r.id', 'in', ids),
+    storesAfter: (afterId: number, limit: number) => app.storesRepository.cardsAfterQuery(afterId, limit),
+    storesById: (ids: readonly number[]) => app.storesRepository.cardsByIdQuery(ids),
     /** By the primary key (restaurant_id, day_of_week, opens_minute). */
-    hours: (ids: readonly number[]) =>
-      db
-        .selectFrom('restaurant_opening_hours')
-        .select(['restaurant_id', 'day_of_week', 'opens_minute', 'closes_minute'])
-        .where('restaurant_id', 'in', ids),
+    hours: (ids: readonly number[]) => app.storesRepository.cardHoursQuery(ids),
     /** By reviews_restaurant_idx. */
-    reviews: (ids: readonly number[]) =>
-      db
-        .selectFrom('reviews')
-        .select((eb) => ['restaurant_id', eb.fn.avg<number | string>('rating').as('avg'), eb.fn.countAll<number | string>().as('count')])
-        .where('restaurant_id', 'in', ids)
-        .groupBy('restaurant_id'),
+    reviews: (ids: readonly number[]) => app.reviewsRepository.aggregatesQuery(ids),
     /** By the primary key (restaurant_id, category_id). */
-    links: (ids: readonly number[]) =>
-      db.selectFrom('restaurant_category_links').select(['restaurant_id', 'category_id']).where('restaurant_id', 'in', ids),
+    links: (ids: readonly number[]) => app.storesRepository.cardLinksQuery(ids),
   };
 }
 
 /** The cards of these stores (ids of stores that no longer exist are simply missing). */
-export async function loadCards(db: Kysely<Database>, ids: readonly number[]): Promise<StoreCard[]> {
+export async function loadCards(app: FastifyInstance, ids: readonly number[]): Promise<StoreCard[]> {
   if (ids.length === 0) return [];
-  return cardsOf(db, await cardQueries(db).storesById(ids).execute());
+  return cardsOf(app, await cardQueries(app).storesById(ids).execute());
 }
 
 /** Up to `limit` cards of the stores with an id above `afterId`, by id: a full build reads the catalogue in batches. */
-export async function loadCardsAfter(db: Kysely<Database>, afterId: number, limit: number): Promise<StoreCard[]> {
-  return cardsOf(db, await cardQueries(db).storesAfter(afterId, limit).execute());
+export async function loadCardsAfter(app: FastifyInstance, afterId: number, limit: number): Promise<StoreCard[]> {
+  return cardsOf(app, await cardQueries(app).storesAfter(afterId, limit).execute());
 }
 
 /** Pushes `value` onto the list of `key`. */
@@ -173,10 +161,10 @@ function append<T>(map: Map<number, T[]>, key: number, value: T): void {
   else map.set(key, [value]);
 }
 
-async function cardsOf(db: Kysely<Database>, rows: readonly StoreRow[]): Promise<StoreCard[]> {
+async function cardsOf(app: FastifyInstance, rows: readonly StoreRow[]): Promise<StoreCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => Number(row.id));
-  const queries = cardQueries(db);
+  const queries = cardQueries(app);
   const [hourRows, reviewRows, linkRows] = await Promise.all([
     queries.hours(ids).execute(),
     queries.reviews(ids).execute(),
@@ -190,7 +178,7 @@ async function cardsOf(db: Kysely<Database>, rows: readonly StoreRow[]): Promise
       closesMinute: Number(row.closes_minute),
     });
   }
-  // Rounded as reviewAggregatesOf() (store-entities.ts) rounds them for the store pages.
+  // Rounded as reviewsRepository.aggregatesOf() rounds them for the store pages.
   const reviews = new Map<number, { avgRating: number; count: number }>();
   for (const row of reviewRows) {
     reviews.set(Number(row.restaurant_id), { avgRating: Math.round(Number(row.avg) * 10) / 10, count: Number(row.count) });

@@ -13,12 +13,11 @@
  * Another customer's order answers 404, exactly like an order that does not
  * exist, so order ids cannot be probed.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { CANCELLABLE_BY_CUSTOMER, OrderStatus, isStatusIn } from '../../src/api/orders/status.ts';
-import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { actorIdOf, recordAgentAction } from '../account/agent-actions-repository.ts';
-import { findOrderByUniqueId, type OrderRow } from './orders-repository.ts';
+import { actorIdOf } from '../account/agent-actions-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 import type { SessionUser } from '../account/users-repository.ts';
 import { whereTheOrderIs } from './lifecycle-rules.ts';
 import { moveOrder } from './transitions.ts';
@@ -28,20 +27,20 @@ export function orderNotFound(uniqueOrderId: string): HttpError {
 }
 
 export async function cancelOrderByCustomer(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   customer: Pick<SessionUser, 'id' | 'acting_user_id'>,
   request: { unique_order_id: string; reason?: string | undefined },
 ): Promise<OrderRow> {
   const reason = request.reason?.trim() || undefined;
-  const moved = await db.transaction().execute(async (trx) => {
-    const order = await findOrderByUniqueId(trx, request.unique_order_id);
+  const moved = await app.db.transaction().execute(async (trx) => {
+    const order = await app.ordersRepository.findByUniqueId(request.unique_order_id, trx);
     if (!order || Number(order.user_id) !== customer.id) throw orderNotFound(request.unique_order_id);
     const status = Number(order.status);
     if (status === OrderStatus.CANCELLED) return { order, changed: false };
     if (!isStatusIn(CANCELLABLE_BY_CUSTOMER, status)) {
       throw new HttpError(409, 'ORDER_NOT_CANCELLABLE', `${whereTheOrderIs(order)} Ask the store to cancel it.`);
     }
-    const result = await moveOrder(trx, {
+    const result = await moveOrder(app, trx, {
       orderId: Number(order.id),
       to: OrderStatus.CANCELLED,
       actor: 'customer',
@@ -55,12 +54,15 @@ export async function cancelOrderByCustomer(
       throw error;
     });
     if (result.changed && customer.acting_user_id !== null) {
-      await recordAgentAction(trx, {
-        agentId: customer.acting_user_id,
-        action: 'cancel-order',
-        customerId: customer.id,
-        details: { unique_order_id: order.unique_order_id },
-      });
+      await app.agentActionsRepository.record(
+        {
+          agentId: customer.acting_user_id,
+          action: 'cancel-order',
+          customerId: customer.id,
+          details: { unique_order_id: order.unique_order_id },
+        },
+        trx,
+      );
     }
     return result;
   });

@@ -10,13 +10,13 @@
  * The alert's data names the order and the step (unique_order_id,
  * orderstatus_id): the alert opens the running order.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { TextKey } from '../../src/api/language/texts.ts';
 import { formatText } from '../../src/api/language/format-text.ts';
 import { OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
 import { createNotificationsRepository } from '../account/notifications-repository.ts';
-import { defaultLanguageTexts } from '../settings/languages-repository.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -53,15 +53,13 @@ function wordsFor(order: OrderRow): AlertWords | null {
 }
 
 /** Alerts the order's customer of the step it just took; nothing for steps they took themselves. */
-export async function alertCustomerOfStep(trx: Kysely<Database>, order: OrderRow, now: Date): Promise<void> {
+export async function alertCustomerOfStep(app: FastifyInstance, trx: Kysely<Database>, order: OrderRow, now: Date): Promise<void> {
   const words = wordsFor(order);
   if (!words) return;
   const [store, driver, texts] = await Promise.all([
-    trx.selectFrom('restaurants').select('name').where('id', '=', Number(order.restaurant_id)).executeTakeFirst(),
-    order.driver_user_id === null
-      ? Promise.resolve(undefined)
-      : trx.selectFrom('users').select('name').where('id', '=', Number(order.driver_user_id)).executeTakeFirst(),
-    defaultLanguageTexts(trx, [words.title, words.message]),
+    app.storesRepository.nameOf(Number(order.restaurant_id), trx),
+    order.driver_user_id === null ? Promise.resolve(undefined) : app.usersRepository.nameOf(Number(order.driver_user_id), trx),
+    app.languagesRepository.defaultLanguageTexts([words.title, words.message], trx),
   ]);
   const values = {
     order: order.unique_order_id,

@@ -59,7 +59,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
   const pins = new DeliveryPinGuard();
 
   async function orderNamed(uniqueOrderId: string): Promise<OrderFacts> {
-    const order = await loadOrderFacts(app.db, uniqueOrderId);
+    const order = await loadOrderFacts(app, uniqueOrderId);
     if (!order) throw notFound(`There is no order ${uniqueOrderId}.`);
     return order;
   }
@@ -67,14 +67,14 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
   /** The order, if the caller may read it; NOT_FOUND otherwise. */
   async function readableOrder(request: FastifyRequest, body: OrderRef): Promise<OrderFacts> {
     const user = userOf(request);
-    const order = await loadOrderFacts(app.db, body.unique_order_id);
+    const order = await loadOrderFacts(app, body.unique_order_id);
     if (!order || !canReadOrder(user, order)) throw notFound(`There is no order ${body.unique_order_id}.`);
     return order;
   }
 
   /** The answer to a move, read and stored (the call's Idempotency-Key) in the move's own transaction. */
   async function answerWithin(request: FastifyRequest, trx: Kysely<Database>, orderId: number, changed: boolean): Promise<OrderMoveResult> {
-    const tracking = await readTracking(trx, orderId);
+    const tracking = await readTracking(app, trx, orderId);
     if (!tracking) throw notFound('This order no longer exists.');
     const result = { changed, tracking };
     await storeAnswerWithin(request, trx, result);
@@ -83,7 +83,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
 
   async function answer(request: FastifyRequest, move: OrderMove): Promise<OrderMoveResult> {
     const { result, orderId } = await app.db.transaction().execute(async (trx) => {
-      const { order, changed } = await moveOrder(trx, move);
+      const { order, changed } = await moveOrder(app, trx, move);
       return { result: await answerWithin(request, trx, Number(order.id), changed), orderId: Number(order.id) };
     });
     // Committed: the live streams see it at once.
@@ -104,7 +104,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
     const move: OrderMove = { orderId: order.id, to, actor: user.role === 'admin' ? 'admin' : 'store', actorUserId: user.id, ...extra };
     let result: OrderMoveResult | undefined;
-    await moveOrderAudited(app.db, user, action, move, async (trx, moved) => {
+    await moveOrderAudited(app, user, action, move, async (trx, moved) => {
       result = await answerWithin(request, trx, order.id, moved.changed);
     });
     if (!result) throw new Error('moveOrderAudited did not answer');
@@ -116,7 +116,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     const user = userOf(request);
     if (!canActForStore(user, order)) throw forbidden("Only the order's store or an admin can do this.");
     const result = await app.db.transaction().execute(async (trx) => {
-      const { changed } = await markFoodReady(trx, order.id, new Date());
+      const { changed } = await markFoodReady(app, trx, order.id, new Date());
       if (changed) {
         await recordAudit(trx, {
           userId: user.id,
@@ -158,7 +158,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
       actor: 'driver',
       actorUserId: driver.id,
       happenedAt: actedAt,
-      ...(accepting ? { precondition: (trx, row) => checkDriverMayTake(trx, driver.id, row) } : {}),
+      ...(accepting ? { precondition: (trx, row) => checkDriverMayTake(app, trx, driver.id, row) } : {}),
     });
   }
 
@@ -180,7 +180,7 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     'get-store-orders': async (body, request) => {
       const user = userOf(request);
       const updatedSince = checkedTime(body.updated_since, 'updated_since');
-      const orders = await storeOrdersFor(app.db, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit, updatedSince });
+      const orders = await storeOrdersFor(app, user, { restaurantId: body.restaurant_id, statuses: body.status, limit: body.limit, updatedSince });
       return { orders };
     },
 
@@ -188,15 +188,15 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     [DRIVER_MOVES.pickup.call]: (body, request) => driverMove(request, body, DRIVER_MOVES.pickup.to),
     [DRIVER_MOVES.deliver.call]: (body, request) =>
       driverMove(request, body, DRIVER_MOVES.deliver.to, async (order) => {
-        if (!(await readDriverSettings(app.db)).pinRequired) return;
+        if (!(await readDriverSettings(app)).pinRequired) return;
         if (body.delivery_pin === undefined) throw wrongDeliveryPin();
-        const row = await app.db.selectFrom('orders').select('delivery_pin').where('id', '=', order.id).executeTakeFirstOrThrow();
+        const row = await app.ordersRepository.deliveryPinOf(order.id);
         pins.check(order.id, body.delivery_pin, row.delivery_pin);
       }),
 
     'set-delivery-guy-gps-location': async (body, request) => {
       const driver = userOf(request);
-      return saveDriverFix(app.db, driver.id, {
+      return saveDriverFix(app, driver.id, {
         latitude: body.latitude,
         longitude: body.longitude,
         heading: body.heading ?? null,
@@ -208,15 +208,15 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
       const order = await readableOrder(request, body);
       if (order.driver_user_id === null) return { unique_order_id: order.unique_order_id, driver_name: null, position: null };
       const [driver, position] = await Promise.all([
-        app.db.selectFrom('users').select('name').where('id', '=', order.driver_user_id).executeTakeFirst(),
-        driverIsOnTheWay(order.status) ? readDriverPosition(app.db, order.driver_user_id) : Promise.resolve(null),
+        app.usersRepository.nameOf(order.driver_user_id),
+        driverIsOnTheWay(order.status) ? readDriverPosition(app, app.db, order.driver_user_id) : Promise.resolve(null),
       ]);
       return { unique_order_id: order.unique_order_id, driver_name: driver?.name ?? null, position };
     },
 
     'get-order-status': async (body, request) => {
       const order = await readableOrder(request, body);
-      const tracking = await readTracking(app.db, order.id);
+      const tracking = await readTracking(app, app.db, order.id);
       if (!tracking) throw notFound(`There is no order ${body.unique_order_id}.`);
       return tracking;
     },

@@ -17,13 +17,12 @@
  * payment failed and delivered are final states, and a move to the state an order is already
  * in is a no-op that never reaches here.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { OrderStatus } from '../../src/api/orders/status.ts';
 import { isPaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import type { Database, OrdersTable, PaymentStatusColumn } from '../db/tables.ts';
 import { settleDriverOfDeliveredOrder } from '../driver/earnings.ts';
-import { releaseCouponUseOf } from '../checkout/coupons-repository.ts';
-import { appendWalletEntry } from '../account/wallet-repository.ts';
 import { earnLoyaltyPoints, returnRedeemedPoints } from '../checkout/loyalty.ts';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -42,6 +41,7 @@ function paidOnline(order: OrderRow): number {
 
 /** Refunds an order that ends unfulfilled (cancelled, payment failed); answers the payment status it ends with. */
 export async function settleUnfulfilledOrder(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   order: OrderRow,
   actorUserId: number | null,
@@ -52,33 +52,39 @@ export async function settleUnfulfilledOrder(
   const online = paidOnline(order);
   const what = Number(order.status) === OrderStatus.PAYMENT_FAILED ? 'unpaid' : 'cancelled';
   if (fromWallet > 0) {
-    await appendWalletEntry(trx, {
-      userId,
-      amount: fromWallet,
-      type: 'order_refund',
-      reason: `Refund for ${what} order ${order.unique_order_id}`,
-      createdBy: actorUserId,
-      now,
-    });
+    await app.walletRepository.appendEntry(
+      {
+        userId,
+        amount: fromWallet,
+        type: 'order_refund',
+        reason: `Refund for ${what} order ${order.unique_order_id}`,
+        createdBy: actorUserId,
+        now,
+      },
+      trx,
+    );
   }
   if (online > 0) {
-    await appendWalletEntry(trx, {
-      userId,
-      amount: online,
-      type: 'order_refund',
-      reason: `Refund of the ${order.payment_mode.toLowerCase()} payment for ${what} order ${order.unique_order_id}`,
-      createdBy: actorUserId,
-      now,
-    });
+    await app.walletRepository.appendEntry(
+      {
+        userId,
+        amount: online,
+        type: 'order_refund',
+        reason: `Refund of the ${order.payment_mode.toLowerCase()} payment for ${what} order ${order.unique_order_id}`,
+        createdBy: actorUserId,
+        now,
+      },
+      trx,
+    );
   }
-  await returnRedeemedPoints(trx, order);
-  await releaseCouponUseOf(trx, Number(order.id));
+  await returnRedeemedPoints(app, trx, order);
+  await app.couponsRepository.releaseUseOf(Number(order.id), trx);
   return paymentStatusAfterCancel(order, fromWallet + online);
 }
 
 /** Credits the loyalty the delivered order promised and pays its driver; answers the payment status it ends with. */
-export async function settleCompletedOrder(trx: Kysely<Database>, order: OrderRow, now: Date): Promise<PaymentStatusColumn> {
-  await earnLoyaltyPoints(trx, order);
-  await settleDriverOfDeliveredOrder(trx, order, now);
+export async function settleCompletedOrder(app: FastifyInstance, trx: Kysely<Database>, order: OrderRow, now: Date): Promise<PaymentStatusColumn> {
+  await earnLoyaltyPoints(app, trx, order);
+  await settleDriverOfDeliveredOrder(app, trx, order, now);
   return order.payment_mode === 'COD' ? 'PAID' : order.payment_status;
 }

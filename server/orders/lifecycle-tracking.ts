@@ -7,6 +7,7 @@
  * assigned, picked up): once it is delivered or cancelled, where the driver
  * goes is none of the customer's business. Their name stays.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DriverPosition, OrderTracking } from '../../src/api/orders/entities.ts';
 import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
@@ -18,12 +19,8 @@ export function driverIsOnTheWay(status: number): boolean {
   return isStatusIn(WITH_DRIVER_STATUSES, status);
 }
 
-export async function readDriverPosition(db: Kysely<Database>, driverUserId: number): Promise<DriverPosition | null> {
-  const row = await db
-    .selectFrom('driver_locations')
-    .select(['latitude', 'longitude', 'heading', 'recorded_at'])
-    .where('user_id', '=', driverUserId)
-    .executeTakeFirst();
+export async function readDriverPosition(app: FastifyInstance, db: Kysely<Database>, driverUserId: number): Promise<DriverPosition | null> {
+  const row = await app.driversRepository.lastPositionOf(driverUserId, db);
   if (!row) return null;
   return {
     latitude: Number(row.latitude),
@@ -33,10 +30,10 @@ export async function readDriverPosition(db: Kysely<Database>, driverUserId: num
   };
 }
 
-async function readDriver(db: Kysely<Database>, driverUserId: number, status: number): Promise<OrderTracking['driver']> {
+async function readDriver(app: FastifyInstance, db: Kysely<Database>, driverUserId: number, status: number): Promise<OrderTracking['driver']> {
   const [driver, position] = await Promise.all([
-    db.selectFrom('users').select(['name', 'phone']).where('id', '=', driverUserId).executeTakeFirst(),
-    driverIsOnTheWay(status) ? readDriverPosition(db, driverUserId) : Promise.resolve(null),
+    app.usersRepository.nameAndPhoneOf(driverUserId, db),
+    driverIsOnTheWay(status) ? readDriverPosition(app, db, driverUserId) : Promise.resolve(null),
   ]);
   return {
     name: driver?.name ?? '',
@@ -56,31 +53,22 @@ async function readDriver(db: Kysely<Database>, driverUserId: number, status: nu
  */
 const CONSISTENT_READ_TRIES = 3;
 
-export async function readTracking(db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
+export async function readTracking(app: FastifyInstance, db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
   let tracking: OrderTracking | undefined;
   for (let attempt = 0; attempt < CONSISTENT_READ_TRIES; attempt += 1) {
-    tracking = await readTrackingOnce(db, orderId);
+    tracking = await readTrackingOnce(app, db, orderId);
     if (!tracking || tracking.history.at(-1)?.status === tracking.status) return tracking;
   }
   return tracking;
 }
 
-async function readTrackingOnce(db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'unique_order_id', 'status', 'order_type', 'payment_status', 'driver_user_id', 'cancel_reason', 'estimated_ready_at', 'food_ready_at', 'updated_at'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+async function readTrackingOnce(app: FastifyInstance, db: Kysely<Database>, orderId: number): Promise<OrderTracking | undefined> {
+  const order = await app.ordersRepository.trackingOf(orderId, db);
   if (!order) return undefined;
   const status = Number(order.status);
   const [history, driver] = await Promise.all([
-    db
-      .selectFrom('order_history')
-      .select(['status', 'happened_at'])
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute(),
-    order.driver_user_id === null ? Promise.resolve(null) : readDriver(db, Number(order.driver_user_id), status),
+    app.ordersRepository.stepsOf(orderId, db),
+    order.driver_user_id === null ? Promise.resolve(null) : readDriver(app, db, Number(order.driver_user_id), status),
   ]);
   return {
     unique_order_id: order.unique_order_id,

@@ -16,8 +16,8 @@
  * an order for its store or driver never carry the delivery PIN
  * (order-view.ts showPin: false).
  */
-import type { Kysely } from 'kysely';
-import type { Database, OrderTypeColumn, UserRole } from '../db/tables.ts';
+import type { FastifyInstance } from 'fastify';
+import type { OrderTypeColumn, UserRole } from '../db/tables.ts';
 
 export interface OrderReader {
   id: number;
@@ -51,23 +51,8 @@ export function canActForStore(user: OrderReader, order: Pick<OrderFacts, 'store
   return user.role === 'admin' || (user.role === 'store_owner' && order.store_owner_user_id === user.id);
 }
 
-export async function loadOrderFacts(db: Kysely<Database>, uniqueOrderId: string): Promise<OrderFacts | undefined> {
-  const row = await db
-    .selectFrom('orders as o')
-    .innerJoin('restaurants as r', 'r.id', 'o.restaurant_id')
-    .select([
-      'o.id',
-      'o.unique_order_id',
-      'o.user_id',
-      'o.restaurant_id',
-      'r.owner_user_id as store_owner_user_id',
-      'o.driver_user_id',
-      'o.status',
-      'o.order_type',
-      'o.created_at',
-    ])
-    .where('o.unique_order_id', '=', uniqueOrderId)
-    .executeTakeFirst();
+export async function loadOrderFacts(app: FastifyInstance, uniqueOrderId: string): Promise<OrderFacts | undefined> {
+  const row = await app.ordersRepository.accessFactsOf(uniqueOrderId);
   if (!row) return undefined;
   return {
     ...row,

@@ -37,7 +37,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { dialectOf } from '../db/connect.ts';
 import type { Database } from '../db/tables.ts';
@@ -81,9 +81,9 @@ export function parseBusMessage(payload: string | undefined): BusMessage | undef
 }
 
 /** In the change's transaction: the other processes hear of it when it commits, never if it rolls back. No-op on SQLite. */
-export async function notifyInTransaction(trx: Kysely<Database>, orderId: number, change: OrderChange = 'step'): Promise<void> {
+export async function notifyInTransaction(app: FastifyInstance, trx: Kysely<Database>, orderId: number, change: OrderChange = 'step'): Promise<void> {
   if (dialectOf(trx as unknown as Kysely<unknown>) !== 'postgres') return;
-  await sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payloadOf(orderId, change)})`.execute(trx);
+  await app.ordersRepository.announce(ORDER_EVENTS_CHANNEL, payloadOf(orderId, change), trx);
 }
 
 interface ListenerLog {
@@ -184,8 +184,8 @@ async function orderEventsBusPlugin(app: FastifyInstance, options: { databaseUrl
   // This process's committed announcements; those from inside a transaction went with it (notifyInTransaction).
   const stopPublishing = orderEvents.onAnyChange((orderId, change, source) => {
     if (source !== 'committed' || orderId === undefined) return;
-    sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payloadOf(orderId, change)})`
-      .execute(app.db)
+    app.ordersRepository
+      .announce(ORDER_EVENTS_CHANNEL, payloadOf(orderId, change))
       .catch((error: unknown) => app.log.warn({ err: error }, 'order-events bus: publishing an announcement failed'));
   });
   app.addHook('onClose', async () => {

@@ -48,7 +48,7 @@ export default async function orderEventsRoute(app: FastifyInstance): Promise<vo
       const { unique_order_id: uniqueOrderId } = request.params as { unique_order_id: string };
       const { token } = request.query as { token?: string };
       const user = await requireUser(app, request, { token });
-      const order = await loadOrderFacts(app.db, uniqueOrderId);
+      const order = await loadOrderFacts(app, uniqueOrderId);
       if (!order || !canReadOrder(user, order)) throw notFound(`There is no order ${uniqueOrderId}.`);
 
       await runEventStream(request, reply, {
@@ -56,7 +56,7 @@ export default async function orderEventsRoute(app: FastifyInstance): Promise<vo
         openStreams,
         watch: (write) =>
           new OrderWatch(
-            () => readTracking(app.db, order.id),
+            () => readTracking(app, app.db, order.id),
             (type: OrderEventType, tracking: OrderTracking) => write(type, tracking),
             (error) => request.log.error({ err: error }, 'order-events: reading the order failed'),
           ),

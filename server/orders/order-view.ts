@@ -8,6 +8,7 @@
  * the customer's own view carries it (an agent acting for them uses their
  * session, so it sees the same); everyone else gets null.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Order, OrderAddon, OrderCustomer, OrderLine } from '../../src/api/orders/entities.ts';
 import { ORDER_STATUS_NAMES, type PaymentMode } from '../../src/api/orders/limits.ts';
@@ -35,39 +36,19 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-async function relatedRows(db: Kysely<Database>, rows: readonly OrderRow[], options: OrderViewOptions) {
+async function relatedRows(app: FastifyInstance, rows: readonly OrderRow[], options: OrderViewOptions) {
   const orderIds = rows.map((row) => Number(row.id));
   const storeIds = [...new Set(rows.map((row) => Number(row.restaurant_id)))];
   const driverIds = [...new Set(rows.flatMap((row) => (row.driver_user_id === null ? [] : [Number(row.driver_user_id)])))];
   const deliveredIds = rows.filter((row) => Number(row.status) === OrderStatus.DELIVERED).map((row) => Number(row.id));
   const customerIds = options.showCustomer ? [...new Set(rows.map((row) => Number(row.user_id)))] : [];
   const [lines, history, stores, drivers, reviewed, customers] = await Promise.all([
-    db
-      .selectFrom('order_lines')
-      .select(['order_id', 'item_id', 'name', 'unit_price', 'quantity', 'addons', 'line_total'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
-    db
-      .selectFrom('restaurants')
-      .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude', 'phone', 'delivery_time'])
-      .where('id', 'in', storeIds)
-      .execute(),
-    driverIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('users as u')
-          .leftJoin('driver_locations as l', 'l.user_id', 'u.id')
-          .select(['u.id', 'u.name', 'u.phone', 'l.latitude', 'l.longitude', 'l.recorded_at'])
-          .where('u.id', 'in', driverIds)
-          .execute(),
-    deliveredIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('reviews').select('order_id').where('order_id', 'in', deliveredIds).execute(),
-    customerIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('users').select(['id', 'name', 'phone']).where('id', 'in', customerIds).execute(),
+    app.ordersRepository.linesOfOrders(orderIds),
+    app.ordersRepository.historyOfOrders(orderIds),
+    app.storesRepository.orderViewStoresOf(storeIds),
+    driverIds.length === 0 ? Promise.resolve([]) : app.usersRepository.driversWithPositions(driverIds),
+    deliveredIds.length === 0 ? Promise.resolve([]) : app.reviewsRepository.reviewedAmong(deliveredIds),
+    customerIds.length === 0 ? Promise.resolve([]) : app.usersRepository.contactsOf(customerIds),
   ]);
   return {
     lines: groupBy(lines, (line) => Number(line.order_id)),
@@ -164,9 +145,9 @@ export function orderEntity(row: OrderRow, parts: OrderParts, options: OrderView
   };
 }
 
-export async function toOrders(db: Kysely<Database>, rows: readonly OrderRow[], options: OrderViewOptions): Promise<Order[]> {
+export async function toOrders(app: FastifyInstance, rows: readonly OrderRow[], options: OrderViewOptions): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const related = await relatedRows(db, rows, options);
+  const related = await relatedRows(app, rows, options);
   return rows.map((row) => {
     const id = Number(row.id);
     return orderEntity(
@@ -184,14 +165,14 @@ export async function toOrders(db: Kysely<Database>, rows: readonly OrderRow[], 
   });
 }
 
-export async function toOrder(db: Kysely<Database>, row: OrderRow, options: OrderViewOptions): Promise<Order> {
-  const [order] = await toOrders(db, [row], options);
+export async function toOrder(app: FastifyInstance, row: OrderRow, options: OrderViewOptions): Promise<Order> {
+  const [order] = await toOrders(app, [row], options);
   return order as Order;
 }
 
 /** The history of one order, oldest first (a just-placed order's view needs nothing else it does not hold). */
-export async function historyOf(db: Kysely<Database>, orderId: number): Promise<OrderHistoryRow[]> {
-  return db.selectFrom('order_history').select(['order_id', 'status', 'happened_at']).where('order_id', '=', orderId).orderBy('id').execute();
+export async function historyOf(app: FastifyInstance, db: Kysely<Database>, orderId: number): Promise<OrderHistoryRow[]> {
+  return app.ordersRepository.historyOf(orderId, db);
 }
 
 /** The driver's name, and their position and phone only while they have the order (as get-order-status shows it). */

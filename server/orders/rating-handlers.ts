@@ -14,12 +14,12 @@ export function createRatingHandlers(app: FastifyInstance): Pick<CallHandlers, R
   return {
     'get-ratable-order': async (body, request) => {
       const user = userOf(request);
-      return { order: await ratableOrderOf(app.db, user, body.unique_order_id) };
+      return { order: await ratableOrderOf(app, user, body.unique_order_id) };
     },
 
     'rate-order': async (body, request) => {
       const user = userOf(request);
-      return rateOrder(app.db, user, {
+      return rateOrder(app, user, {
         uniqueOrderId: body.unique_order_id,
         rating: body.rating,
         comment: body.comment,

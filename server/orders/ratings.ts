@@ -13,15 +13,15 @@
  * last RATING_PROMPT_DAYS days, so the app never nags about an old one. A
  * named order can be rated at any age.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { RatableOrder, RateOrderResult } from '../../src/api/orders/entities.ts';
 import { RATING_PROMPT_DAYS } from '../../src/api/orders/limits.ts';
 import { OrderStatus } from '../../src/api/orders/status.ts';
 import { forbidden } from '../account/authenticate.ts';
-import type { Database, OrdersTable } from '../db/tables.ts';
+import type { OrdersTable } from '../db/tables.ts';
 import { uniqueViolationOf } from '../db/unique-violation.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
-import { reviewAggregatesOf } from '../catalog/store-entities.ts';
 import type { SessionUser } from '../account/users-repository.ts';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -44,36 +44,25 @@ function requireRater(user: SessionUser): void {
   if (user.acting_user_id !== null) throw forbidden('Only the customer can rate their order.');
 }
 
-async function customersOrder(db: Kysely<Database>, user: SessionUser, uniqueOrderId: string): Promise<OrderRow> {
-  const order = await db.selectFrom('orders').selectAll().where('unique_order_id', '=', uniqueOrderId).executeTakeFirst();
+async function customersOrder(app: FastifyInstance, user: SessionUser, uniqueOrderId: string): Promise<OrderRow> {
+  const order = await app.ordersRepository.findByUniqueId(uniqueOrderId);
   if (!order || Number(order.user_id) !== user.id) throw notFound(`There is no order ${uniqueOrderId}.`);
   return order;
 }
 
-async function checkRatable(db: Kysely<Database>, order: OrderRow): Promise<void> {
+async function checkRatable(app: FastifyInstance, order: OrderRow): Promise<void> {
   if (Number(order.status) !== OrderStatus.DELIVERED) {
     throw new HttpError(409, 'ORDER_NOT_RATABLE', 'Only a delivered order can be rated.');
   }
-  const review = await db.selectFrom('reviews').select('id').where('order_id', '=', Number(order.id)).executeTakeFirst();
+  const review = await app.reviewsRepository.ofOrder(Number(order.id));
   if (review) throw alreadyRated();
 }
 
-async function toRatable(db: Kysely<Database>, order: OrderRow): Promise<RatableOrder> {
+async function toRatable(app: FastifyInstance, order: OrderRow): Promise<RatableOrder> {
   const [store, delivered, driver] = await Promise.all([
-    db
-      .selectFrom('restaurants')
-      .select(['id', 'name', 'slug', 'city', 'image', 'latitude', 'longitude'])
-      .where('id', '=', Number(order.restaurant_id))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('order_history')
-      .select('happened_at')
-      .where('order_id', '=', Number(order.id))
-      .where('status', '=', OrderStatus.DELIVERED)
-      .executeTakeFirst(),
-    order.driver_user_id === null
-      ? Promise.resolve(undefined)
-      : db.selectFrom('users').select('name').where('id', '=', Number(order.driver_user_id)).executeTakeFirst(),
+    app.storesRepository.ratableStoreOf(Number(order.restaurant_id)),
+    app.ordersRepository.deliveredStepOf(Number(order.id)),
+    order.driver_user_id === null ? Promise.resolve(undefined) : app.usersRepository.nameOf(Number(order.driver_user_id)),
   ]);
   return {
     unique_order_id: order.unique_order_id,
@@ -86,35 +75,25 @@ async function toRatable(db: Kysely<Database>, order: OrderRow): Promise<Ratable
 }
 
 export async function ratableOrderOf(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   uniqueOrderId: string | undefined,
   now: Date = new Date(),
 ): Promise<RatableOrder | null> {
   requireRater(user);
   if (uniqueOrderId !== undefined) {
-    const order = await customersOrder(db, user, uniqueOrderId);
-    await checkRatable(db, order);
-    return toRatable(db, order);
+    const order = await customersOrder(app, user, uniqueOrderId);
+    await checkRatable(app, order);
+    return toRatable(app, order);
   }
-  const newest = await db
-    .selectFrom('orders as o')
-    .leftJoin('reviews as r', 'r.order_id', 'o.id')
-    .selectAll('o')
-    .where('o.user_id', '=', user.id)
-    .where('o.status', '=', OrderStatus.DELIVERED)
-    .where('o.updated_at', '>=', new Date(now.getTime() - RATING_PROMPT_DAYS * DAY_MS).toISOString())
-    .where('r.id', 'is', null)
-    .orderBy('o.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return newest ? toRatable(db, newest) : null;
+  const newest = await app.ordersRepository.newestUnratedOf(user.id, new Date(now.getTime() - RATING_PROMPT_DAYS * DAY_MS).toISOString());
+  return newest ? toRatable(app, newest) : null;
 }
 
-export async function rateOrder(db: Kysely<Database>, user: SessionUser, input: RatingInput, now: Date = new Date()): Promise<RateOrderResult> {
+export async function rateOrder(app: FastifyInstance, user: SessionUser, input: RatingInput, now: Date = new Date()): Promise<RateOrderResult> {
   requireRater(user);
-  const order = await customersOrder(db, user, input.uniqueOrderId);
-  await checkRatable(db, order);
+  const order = await customersOrder(app, user, input.uniqueOrderId);
+  await checkRatable(app, order);
   if (input.driverRating !== undefined && order.driver_user_id === null) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'No driver delivered this order: rate the store only.', [
       { path: '/driver_rating', message: 'this order had no driver' },
@@ -122,10 +101,9 @@ export async function rateOrder(db: Kysely<Database>, user: SessionUser, input: 
   }
   const storeId = Number(order.restaurant_id);
   try {
-    return await db.transaction().execute(async (trx) => {
-      const review = await trx
-        .insertInto('reviews')
-        .values({
+    return await app.db.transaction().execute(async (trx) => {
+      const review = await app.reviewsRepository.insert(
+        {
           restaurant_id: storeId,
           user_id: user.id,
           order_id: Number(order.id),
@@ -133,10 +111,10 @@ export async function rateOrder(db: Kysely<Database>, user: SessionUser, input: 
           comment: input.comment?.trim() ?? '',
           driver_rating: input.driverRating ?? null,
           created_at: now.toISOString(),
-        })
-        .returning(['id', 'rating', 'comment', 'driver_rating', 'created_at'])
-        .executeTakeFirstOrThrow();
-      const aggregate = (await reviewAggregatesOf(trx, [storeId])).get(storeId);
+        },
+        trx,
+      );
+      const aggregate = (await app.reviewsRepository.aggregatesOf([storeId], trx)).get(storeId);
       return {
         success: true as const,
         rating: {

@@ -57,7 +57,7 @@ export default async function storeOrderEventsRoute(app: FastifyInstance): Promi
         openStreams,
         watch: (write) =>
           new StoreOrderFeed(
-            app.db,
+            app,
             viewer,
             (type, order) => write(type, { order }),
             (error) => request.log.error({ err: error }, 'store-order-events: reading the orders failed'),

@@ -21,6 +21,7 @@
  * Given app.db rather than a transaction, moveOrder opens its own and wakes
  * the streams after the commit.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { OrderStatus, type OrderActor, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
@@ -61,14 +62,14 @@ export interface MovedOrder {
 /** Conditional updates lost to concurrent moves before giving up (each loss means the order did move). */
 const MAX_ATTEMPTS = 5;
 
-export async function moveOrder(trx: Kysely<Database>, move: OrderMove): Promise<MovedOrder> {
+export async function moveOrder(app: FastifyInstance, trx: Kysely<Database>, move: OrderMove): Promise<MovedOrder> {
   if (!trx.isTransaction) {
-    const moved = await trx.transaction().execute((own) => moveOrder(own, move));
+    const moved = await trx.transaction().execute((own) => moveOrder(app, own, move));
     if (moved.changed) orderEvents.announce(Number(moved.order.id));
     return moved;
   }
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', move.orderId).executeTakeFirst();
+    const order = await app.ordersRepository.findById(move.orderId, trx);
     if (!order) throw notFound(`There is no order ${move.orderId}.`);
     const position = { status: Number(order.status), order_type: order.order_type, driver_user_id: nullableId(order.driver_user_id) };
     if (isAlreadyThere(position, move)) return { order, changed: false };
@@ -77,25 +78,25 @@ export async function moveOrder(trx: Kysely<Database>, move: OrderMove): Promise
     await move.precondition?.(trx, order);
 
     const now = new Date();
-    const moved = await writeStatus(trx, order, move, now);
+    const moved = await writeStatus(app, trx, order, move, now);
     if (!moved) continue;
-    await trx
-      .insertInto('order_history')
-      .values({
+    await app.ordersRepository.insertHistoryRow(
+      {
         order_id: Number(order.id),
         status: move.to,
         actor_user_id: move.actorUserId,
         actor: move.actor,
         note: move.note ?? null,
-        happened_at: await stepTime(trx, order, move.happenedAt, now),
+        happened_at: await stepTime(app, trx, order, move.happenedAt, now),
         created_at: now.toISOString(),
-      })
-      .execute();
-    const settled = await settle(trx, moved, move, now);
-    await alertCustomerOfStep(trx, settled, now);
+      },
+      trx,
+    );
+    const settled = await settle(app, trx, moved, move, now);
+    await alertCustomerOfStep(app, trx, settled, now);
     // Inside the caller's transaction: the other processes hear of it on commit (order-events-bus.ts),
     // this one's streams re-read until they see it committed (order-events.ts).
-    await notifyInTransaction(trx, Number(order.id));
+    await notifyInTransaction(app, trx, Number(order.id));
     orderEvents.announceUncommitted(Number(order.id));
     return { order: settled, changed: true };
   }
@@ -104,6 +105,7 @@ export async function moveOrder(trx: Kysely<Database>, move: OrderMove): Promise
 
 /** The status UPDATE, only if nobody moved the order since it was read; undefined when somebody did. */
 async function writeStatus(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   order: Selectable<OrdersTable>,
   move: OrderMove,
@@ -120,36 +122,37 @@ async function writeStatus(
     changes.prep_minutes = move.prepMinutes;
     changes.estimated_ready_at = new Date(now.getTime() + move.prepMinutes * 60_000).toISOString();
   }
-  let update = trx.updateTable('orders').set(changes).where('id', '=', Number(order.id)).where('status', '=', Number(order.status));
-  if (changes.driver_user_id !== undefined) update = update.where('driver_user_id', 'is', null);
-  return update.returningAll().executeTakeFirst();
+  return app.ordersRepository.updateIfStatus(Number(order.id), Number(order.status), changes, changes.driver_user_id !== undefined, trx);
 }
 
 /** Money and points of a final step; answers the order as it ends up. */
-async function settle(trx: Kysely<Database>, order: Selectable<OrdersTable>, move: OrderMove, now: Date): Promise<Selectable<OrdersTable>> {
+async function settle(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Selectable<OrdersTable>,
+  move: OrderMove,
+  now: Date,
+): Promise<Selectable<OrdersTable>> {
   let paymentStatus = order.payment_status;
   if (move.to === OrderStatus.CANCELLED || move.to === OrderStatus.PAYMENT_FAILED) {
-    paymentStatus = await settleUnfulfilledOrder(trx, order, move.actorUserId, now);
+    paymentStatus = await settleUnfulfilledOrder(app, trx, order, move.actorUserId, now);
   }
-  if (move.to === OrderStatus.DELIVERED) paymentStatus = await settleCompletedOrder(trx, order, now);
+  if (move.to === OrderStatus.DELIVERED) paymentStatus = await settleCompletedOrder(app, trx, order, now);
   if (paymentStatus === order.payment_status) return order;
-  return trx
-    .updateTable('orders')
-    .set({ payment_status: paymentStatus })
-    .where('id', '=', Number(order.id))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return app.ordersRepository.setPaymentStatus(Number(order.id), paymentStatus, trx);
 }
 
 /** When the step happened: the actor's time, kept between the previous step and now. */
-async function stepTime(trx: Kysely<Database>, order: Selectable<OrdersTable>, requested: string | undefined, now: Date): Promise<string> {
+async function stepTime(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Selectable<OrdersTable>,
+  requested: string | undefined,
+  now: Date,
+): Promise<string> {
   const asked = requested === undefined ? Number.NaN : Date.parse(requested);
   if (Number.isNaN(asked) || asked >= now.getTime()) return now.toISOString();
-  const previous = await trx
-    .selectFrom('order_history')
-    .select((eb) => eb.fn.max('happened_at').as('at'))
-    .where('order_id', '=', Number(order.id))
-    .executeTakeFirst();
+  const previous = await app.ordersRepository.latestStepAt(Number(order.id), trx);
   const floor = Math.max(Date.parse(order.created_at), previous?.at ? Date.parse(previous.at) : 0);
   return new Date(Math.max(asked, floor)).toISOString();
 }

@@ -46,7 +46,7 @@ export function originOf(request: FastifyRequest): string {
 
 /** The user's order by its public id with its payment; another user's order is a 404, as if it did not exist. */
 export async function loadOrderPayment(app: FastifyInstance, user: Pick<SessionUser, 'id'>, uniqueOrderId: string): Promise<OrderPayment> {
-  const order = await app.db.selectFrom('orders').selectAll().where('unique_order_id', '=', uniqueOrderId).executeTakeFirst();
+  const order = await app.ordersRepository.findByUniqueId(uniqueOrderId);
   if (!order || Number(order.user_id) !== user.id) throw notFound(`You have no order ${uniqueOrderId}.`);
   return { order, payment: await latestPaymentOf(app, Number(order.id)), settings: await settingsOf(app) };
 }
@@ -58,13 +58,7 @@ export async function loadOrderPaymentByReference(
   gateway: PaymentGatewayId,
   reference: string,
 ): Promise<OrderPayment> {
-  const row = await app.db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['orders.unique_order_id', 'orders.user_id'])
-    .where('payments.gateway', '=', gateway)
-    .where('payments.gateway_reference', '=', reference)
-    .executeTakeFirst();
+  const row = await app.paymentsRepository.orderOfReference(gateway, reference);
   if (!row || Number(row.user_id) !== user.id) throw notFound(`You have no ${gateway} payment ${reference}.`);
   return loadOrderPayment(app, user, row.unique_order_id);
 }
@@ -116,17 +110,13 @@ export async function confirmOrderPayment(
     throw new HttpError(422, 'PAYMENT_METHOD_UNAVAILABLE', `Paying by ${gatewayId} is not offered at the moment.`);
   }
   const verdict = await ask({ ...(await attemptOf(app, order, payment, settings)), reference });
-  await settlePayment(app.db, app.log, { gateway: gatewayId, verdict, currency: storeCurrency(settings), source: 'confirm' });
+  await settlePayment(app, app.log, { gateway: gatewayId, verdict, currency: storeCurrency(settings), source: 'confirm' });
   return stateOf(app, Number(order.id), verdict.outcome === 'PENDING' ? verdict.action : NO_ACTION);
 }
 
 /** Where the order's payment stands now, with what the client does next. */
 export async function stateOf(app: FastifyInstance, orderId: number, action: PaymentAction): Promise<PaymentState> {
-  const order = await app.db
-    .selectFrom('orders')
-    .select(['unique_order_id', 'status', 'payment_status', 'payment_mode', 'payable_amount'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  const order = await app.ordersRepository.paymentFactsOf(orderId);
   const payment = await latestPaymentOf(app, orderId);
   const settings = await settingsOf(app);
   const gateway = order.payment_mode;
@@ -154,7 +144,7 @@ function gatewayOf(order: OrderRow, expected: PaymentGatewayId | undefined): Pay
 }
 
 async function latestPaymentOf(app: FastifyInstance, orderId: number): Promise<PaymentRow | undefined> {
-  return app.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return app.paymentsRepository.latestOf(orderId);
 }
 
 export async function settingsOf(app: FastifyInstance): Promise<SettingsMap> {
@@ -162,11 +152,7 @@ export async function settingsOf(app: FastifyInstance): Promise<SettingsMap> {
 }
 
 async function attemptOf(app: FastifyInstance, order: OrderRow, payment: PaymentRow, settings: SettingsMap): Promise<PaymentAttempt> {
-  const customer = await app.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'phone'])
-    .where('id', '=', Number(order.user_id))
-    .executeTakeFirstOrThrow();
+  const customer = await app.usersRepository.paymentCustomerOf(Number(order.user_id));
   return {
     paymentId: Number(payment.id),
     uniqueOrderId: order.unique_order_id,
@@ -188,13 +174,8 @@ function returnUrlsOf(returnTo: ReturnTo, order: OrderRow, gateway: PaymentGatew
 
 async function recordReference(app: FastifyInstance, payment: PaymentRow, reference: string): Promise<void> {
   try {
-    const result = await app.db
-      .updateTable('payments')
-      .set({ gateway_reference: reference, updated_at: new Date().toISOString() })
-      .where('id', '=', Number(payment.id))
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new HttpError(409, 'ORDER_NOT_AWAITING_PAYMENT', 'This payment was settled meanwhile.');
+    const result = await app.paymentsRepository.setReference(Number(payment.id), reference);
+    if (result === 0) throw new HttpError(409, 'ORDER_NOT_AWAITING_PAYMENT', 'This payment was settled meanwhile.');
   } catch (error) {
     // The provider answered an id another payment already holds: never let two orders share one payment.
     if (uniqueViolationOf(error)) throw new HttpError(409, 'CONFLICT', 'The payment provider answered a payment that belongs to another order.');

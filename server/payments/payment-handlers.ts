@@ -14,7 +14,6 @@ import {
   originOf,
   startOrderPayment,
 } from './order-payments.ts';
-import { recordIfActing } from '../account/agent-actions-repository.ts';
 import type { PaymentState } from '../../src/api/checkout/payment-entities.ts';
 import type { SessionUser } from '../account/users-repository.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
@@ -42,7 +41,7 @@ export function createPaymentHandlers(app: FastifyInstance): Pick<CallHandlers, 
   ): Promise<PaymentState> {
     const user = userOf(request);
     const state = await step(user);
-    await recordIfActing(app.db, user, action, { unique_order_id: state.unique_order_id, payment_status: state.payment_status });
+    await app.agentActionsRepository.recordIfActing(user, action, { unique_order_id: state.unique_order_id, payment_status: state.payment_status });
     return state;
   }
 

@@ -20,7 +20,7 @@
  * - A paid verdict for another amount or currency than the row's is refused
  *   (409 PAYMENT_AMOUNT_MISMATCH), logged, and changes nothing.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import { OrderStatus } from '../../src/api/orders/status.ts';
@@ -28,7 +28,6 @@ import type { Database } from '../db/tables.ts';
 import { HttpError, notFound } from '../http/http-error.ts';
 import { orderEvents } from '../orders/order-events.ts';
 import { moveOrder } from '../orders/transitions.ts';
-import { appendWalletEntry } from '../account/wallet-repository.ts';
 import type { GatewayVerdict } from './gateway.ts';
 
 export interface Settlement {
@@ -46,15 +45,10 @@ export type SettleResult =
   /** Already settled earlier (a replay), or the verdict is still pending: nothing changed. */
   | { kind: 'unchanged'; orderId: number };
 
-export async function settlePayment(db: Kysely<Database>, log: FastifyBaseLogger, settlement: Settlement): Promise<SettleResult> {
+export async function settlePayment(app: FastifyInstance, log: FastifyBaseLogger, settlement: Settlement): Promise<SettleResult> {
   const { gateway, verdict } = settlement;
-  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
-    const payment = await trx
-      .selectFrom('payments')
-      .select(['id', 'order_id', 'amount', 'status'])
-      .where('gateway', '=', gateway)
-      .where('gateway_reference', '=', verdict.reference)
-      .executeTakeFirst();
+  const result = await app.db.transaction().execute(async (trx): Promise<SettleResult> => {
+    const payment = await app.paymentsRepository.findByReference(gateway, verdict.reference, trx);
     if (!payment) throw notFound(`There is no ${gateway} payment ${verdict.reference}.`);
     const orderId = Number(payment.order_id);
     const paid = verdict.outcome === 'SUCCEEDED';
@@ -71,29 +65,24 @@ export async function settlePayment(db: Kysely<Database>, log: FastifyBaseLogger
     }
 
     const now = new Date().toISOString();
-    const claimed = await trx
-      .updateTable('payments')
-      .set({ status: paid ? 'SUCCEEDED' : 'FAILED', updated_at: now })
-      .where('id', '=', Number(payment.id))
-      .where('status', '=', payment.status)
-      .executeTakeFirst();
+    const claimed = await app.paymentsRepository.settle(Number(payment.id), payment.status, paid ? 'SUCCEEDED' : 'FAILED', now, trx);
     // Settled meanwhile by a concurrent confirm or webhook.
-    if (Number(claimed.numUpdatedRows) === 0) return { kind: 'unchanged', orderId };
+    if (claimed === 0) return { kind: 'unchanged', orderId };
 
-    const order = await trx.selectFrom('orders').select(['status', 'user_id', 'unique_order_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await app.ordersRepository.settlementFactsOf(orderId, trx);
     if (Number(order.status) !== OrderStatus.AWAITING_PAYMENT) {
       // The customer cancelled while the payment was pending, or it failed and a retry went through after all.
       if (paid) {
         const why = Number(order.status) === OrderStatus.CANCELLED ? `cancelled order ${order.unique_order_id}` : `order ${order.unique_order_id}, not placed`;
-        await refundToWallet(trx, log, { gateway, amount: Number(payment.amount), orderId, userId: Number(order.user_id), why });
+        await refundToWallet(app, trx, log, { gateway, amount: Number(payment.amount), orderId, userId: Number(order.user_id), why });
       }
       return { kind: 'settled', orderId };
     }
-    await trx.updateTable('orders').set({ payment_status: paid ? 'PAID' : 'FAILED', updated_at: now }).where('id', '=', orderId).execute();
+    await app.ordersRepository.setPaymentStatusAt(orderId, paid ? 'PAID' : 'FAILED', now, trx);
     const note = `${gateway} ${settlement.source}: ${verdict.detail}`.slice(0, 500);
-    const moved = await moveOrder(trx, { orderId, to: paid ? OrderStatus.PLACED : OrderStatus.PAYMENT_FAILED, actor: 'gateway', actorUserId: null, note });
-    if (paid && (await acceptsAutomatically(trx, Number(moved.order.restaurant_id)))) {
-      await moveOrder(trx, { orderId, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null, note: 'Accepted automatically' });
+    const moved = await moveOrder(app, trx, { orderId, to: paid ? OrderStatus.PLACED : OrderStatus.PAYMENT_FAILED, actor: 'gateway', actorUserId: null, note });
+    if (paid && (await acceptsAutomatically(app, trx, Number(moved.order.restaurant_id)))) {
+      await moveOrder(app, trx, { orderId, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null, note: 'Accepted automatically' });
     }
     return { kind: 'settled', orderId };
   });
@@ -106,22 +95,26 @@ export async function settlePayment(db: Kysely<Database>, log: FastifyBaseLogger
 
 /** Money taken for an order that no longer waits for it goes back to the customer's wallet, as a cancel refunds a paid order. */
 async function refundToWallet(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   log: FastifyBaseLogger,
   refund: { gateway: PaymentGatewayId; amount: number; orderId: number; userId: number; why: string },
 ): Promise<void> {
-  await appendWalletEntry(trx, {
-    userId: refund.userId,
-    amount: refund.amount,
-    type: 'order_refund',
-    reason: `Refund of the ${refund.gateway.toLowerCase()} payment for ${refund.why}`,
-    createdBy: null,
-  });
-  await trx.updateTable('orders').set({ payment_status: 'REFUNDED', updated_at: new Date().toISOString() }).where('id', '=', refund.orderId).execute();
+  await app.walletRepository.appendEntry(
+    {
+      userId: refund.userId,
+      amount: refund.amount,
+      type: 'order_refund',
+      reason: `Refund of the ${refund.gateway.toLowerCase()} payment for ${refund.why}`,
+      createdBy: null,
+    },
+    trx,
+  );
+  await app.ordersRepository.setPaymentStatusAt(refund.orderId, 'REFUNDED', new Date().toISOString(), trx);
   log.warn({ gateway: refund.gateway, orderId: refund.orderId, amount: refund.amount }, 'payment arrived for an order no longer awaiting it: refunded to the wallet');
 }
 
-async function acceptsAutomatically(trx: Kysely<Database>, restaurantId: number): Promise<boolean> {
-  const store = await trx.selectFrom('restaurants').select('auto_accept_orders').where('id', '=', restaurantId).executeTakeFirst();
+async function acceptsAutomatically(app: FastifyInstance, trx: Kysely<Database>, restaurantId: number): Promise<boolean> {
+  const store = await app.storesRepository.autoAcceptOf(restaurantId, trx);
   return Number(store?.auto_accept_orders) === 1;
 }

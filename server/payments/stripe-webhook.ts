@@ -41,7 +41,7 @@ export function registerStripeWebhook(scope: FastifyInstance, path: string): voi
     if (!parsed) return { received: true, settled: false };
     try {
       const settings = await settingsOf(scope);
-      const result = await settlePayment(scope.db, request.log, {
+      const result = await settlePayment(scope, request.log, {
         gateway: 'STRIPE',
         verdict: parsed.verdict,
         currency: storeCurrency(settings),

@@ -28,6 +28,16 @@ import { createUsersRepository, type UsersRepository } from '../account/users-re
 import { createCouponsRepository, type CouponsRepository } from '../checkout/coupons-repository.ts';
 import { createLoyaltyRepository, type LoyaltyRepository } from '../checkout/loyalty-repository.ts';
 import { createOrdersRepository, type OrdersRepository } from '../orders/orders-repository.ts';
+import { createCatalogChangesRepository, type CatalogChangesRepository } from '../catalog/catalog-changes-repository.ts';
+import { createCatalogueTranslationsRepository, type CatalogueTranslationsRepository } from '../catalog/catalogue-translations-repository.ts';
+import { createDriversRepository, type DriversRepository } from '../driver/drivers-repository.ts';
+import { createPaymentsRepository, type PaymentsRepository } from '../payments/payments-repository.ts';
+import { createAuditRepository, type AuditRepository } from '../admin/audit-repository.ts';
+import { createUploadsRepository, type UploadsRepository } from '../uploads/uploads-repository.ts';
+import { createMessagingRepository, type MessagingRepository } from '../messaging/messaging-repository.ts';
+import { createSignInRepository, type SignInRepository } from '../account/sign-in-repository.ts';
+import { createClusterJobsRepository, type ClusterJobsRepository } from '../db/cluster-jobs-repository.ts';
+import { createAgentActionsRepository, type AgentActionsRepository } from '../account/agent-actions-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +59,16 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     couponsRepository: CouponsRepository;
     loyaltyRepository: LoyaltyRepository;
+    catalogChangesRepository: CatalogChangesRepository;
+    catalogueTranslationsRepository: CatalogueTranslationsRepository;
+    driversRepository: DriversRepository;
+    paymentsRepository: PaymentsRepository;
+    auditRepository: AuditRepository;
+    uploadsRepository: UploadsRepository;
+    messagingRepository: MessagingRepository;
+    signInRepository: SignInRepository;
+    clusterJobsRepository: ClusterJobsRepository;
+    agentActionsRepository: AgentActionsRepository;
   }
 }
 
@@ -84,6 +104,16 @@ async function databasePlugin(app: FastifyInstance, location: DatabaseLocation):
   app.decorate('ordersRepository', createOrdersRepository(db));
   app.decorate('couponsRepository', createCouponsRepository(db));
   app.decorate('loyaltyRepository', createLoyaltyRepository(db));
+  app.decorate('catalogChangesRepository', createCatalogChangesRepository(db));
+  app.decorate('catalogueTranslationsRepository', createCatalogueTranslationsRepository(db));
+  app.decorate('driversRepository', createDriversRepository(db));
+  app.decorate('paymentsRepository', createPaymentsRepository(db));
+  app.decorate('auditRepository', createAuditRepository(db));
+  app.decorate('uploadsRepository', createUploadsRepository(db));
+  app.decorate('messagingRepository', createMessagingRepository(db));
+  app.decorate('signInRepository', createSignInRepository(db));
+  app.decorate('clusterJobsRepository', createClusterJobsRepository(db));
+  app.decorate('agentActionsRepository', createAgentActionsRepository(db));
 }
 
 export default fp(databasePlugin, { name: 'database' });

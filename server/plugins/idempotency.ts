@@ -275,7 +275,7 @@ function replay(reply: FastifyReply, status: number, body: string, contentType: 
 async function purge(app: FastifyInstance): Promise<void> {
   try {
     // One process of a cluster purges per period (db/cluster-lease.ts); the others skip.
-    const run = await runOncePerCluster(app.db, CLUSTER_JOBS.idempotencyPurge, () => app.idempotencyRepository.purgeExpired(), {
+    const run = await runOncePerCluster(app, CLUSTER_JOBS.idempotencyPurge, () => app.idempotencyRepository.purgeExpired(), {
       everyMs: PURGE_INTERVAL_MS,
     });
     const removed = run.ran ? run.result : 0;

@@ -104,11 +104,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions): Pro
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await app.db
-        .selectFrom('orders')
-        .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
-        .groupBy('status')
-        .execute();
+      const rows = await app.ordersRepository.countByStatus();
       this.reset();
       for (const name of STATUS_NAMES.values()) this.set({ status: name }, 0);
       for (const row of rows) this.set({ status: STATUS_NAMES.get(row.status) ?? String(row.status) }, Number(row.count));

@@ -74,14 +74,16 @@ const NEVER_FRAMED_PREFIXES = ['/admin', '/delivery', '/docs', API_PREFIX, '/pub
 
 const IMAGE_SETTING_KEYS = (Object.keys(SETTING_HINTS) as SettingKey[]).filter((key) => SETTING_HINTS[key].kind === 'image');
 
-/** The catalogue's image fields: an https address there is an image origin the app shows. */
-const CATALOG_IMAGE_COLUMNS = [
-  ['restaurants', 'image'],
-  ['restaurant_categories', 'image'],
-  ['category_slides', 'image'],
-  ['items', 'image'],
-  ['promo_slides', 'image'],
-] as const;
+/** The catalogue's image fields, in the order they are read: an https address there is an image origin the app shows. */
+function catalogRemoteImages(app: FastifyInstance): (() => Promise<{ image: string | null }[]>)[] {
+  return [
+    () => app.storesRepository.remoteImages(),
+    () => app.catalogRepository.remoteImages('restaurant_categories'),
+    () => app.catalogRepository.remoteImages('category_slides'),
+    () => app.menuRepository.remoteImages(),
+    () => app.catalogRepository.remoteImages('promo_slides'),
+  ];
+}
 
 interface DynamicSources {
   script: string[];
@@ -172,15 +174,10 @@ function firebaseConfigured(settings: SettingsMap): boolean {
 
 async function catalogImageOrigins(app: FastifyInstance): Promise<string[]> {
   const origins = new Set<string>();
-  for (const [table, column] of CATALOG_IMAGE_COLUMNS) {
-    const rows = await app.db
-      .selectFrom(table)
-      .select(column)
-      .distinct()
-      .where(column, 'like', 'http%')
-      .execute();
+  for (const remoteImages of catalogRemoteImages(app)) {
+    const rows = await remoteImages();
     for (const row of rows) {
-      const origin = httpOrigin((row as Record<string, string | null>)[column]);
+      const origin = httpOrigin(row.image);
       if (origin) origins.add(origin);
     }
   }

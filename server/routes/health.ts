@@ -18,7 +18,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 
 export const HEALTH_PATH = '/health';
 export const HEALTH_LIVE_PATH = '/health/live';
@@ -90,7 +89,7 @@ async function databaseProblem(app: FastifyInstance): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      sql`select 1`.execute(app.db),
+      app.settingsRepository.ping(),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer in ${READY_CHECK_TIMEOUT_MS} ms`)), READY_CHECK_TIMEOUT_MS);
       }),

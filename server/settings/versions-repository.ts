@@ -16,29 +16,11 @@ const KEY_OF: Record<VersionKind, keyof VersionInfo> = {
 
 export const INITIAL_VERSION = '1';
 
-/**
- * Raises one version by one inside the caller's transaction (the console
- * records its audit row in the same one) and returns the new value. A value
- * that is not a whole number (set by hand) restarts the count above the
- * current time so it still differs from what clients hold.
- */
-export async function bumpVersion(trx: Kysely<Database>, kind: VersionKind): Promise<string> {
-  const key = KEY_OF[kind];
-  const row = await trx.selectFrom('app_versions').select('value').where('key', '=', key).executeTakeFirst();
-  const current = Number(row?.value ?? INITIAL_VERSION);
-  const next = String(Number.isSafeInteger(current) ? current + 1 : Math.floor(Date.now() / 1000));
-  await trx
-    .insertInto('app_versions')
-    .values({ key, value: next })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: next }))
-    .execute();
-  return next;
-}
-
 export function createVersionsRepository(db: Kysely<Database>) {
   return {
-    async get(): Promise<VersionInfo> {
-      const rows = await db.selectFrom('app_versions').select(['key', 'value']).execute();
+    /** Both version numbers, the initial one where a number is missing. */
+    async get(trx: Kysely<Database> = db): Promise<VersionInfo> {
+      const rows = await trx.selectFrom('app_versions').select(['key', 'value']).execute();
       const byKey = new Map(rows.map((row) => [row.key, row.value]));
       return {
         forceNewSettingsVersion: byKey.get(KEY_OF.settings) ?? INITIAL_VERSION,
@@ -47,8 +29,8 @@ export function createVersionsRepository(db: Kysely<Database>) {
     },
 
     /** Writes both versions only where they are missing (the seed). */
-    async ensureInitial(): Promise<void> {
-      await db
+    async ensureInitial(trx: Kysely<Database> = db): Promise<void> {
+      await trx
         .insertInto('app_versions')
         .values(Object.values(KEY_OF).map((key) => ({ key, value: INITIAL_VERSION })))
         .onConflict((conflict) => conflict.column('key').doNothing())
@@ -57,8 +39,29 @@ export function createVersionsRepository(db: Kysely<Database>) {
 
     /** Raises one version by one in its own transaction (bumpVersion) and returns the new value. */
     async bump(kind: VersionKind): Promise<string> {
-      return db.transaction().execute((trx) => bumpVersion(trx, kind));
+      return db.transaction().execute((trx) => this.bumpVersion(kind, trx));
     },
+
+    /**
+     * Raises one version by one inside the caller's transaction (the console
+     * records its audit row in the same one) and returns the new value. A value
+     * that is not a whole number (set by hand) restarts the count above the
+     * current time so it still differs from what clients hold.
+     */
+    async bumpVersion(kind: VersionKind, trx: Kysely<Database> = db): Promise<string> {
+      const key = KEY_OF[kind];
+      const row = await trx.selectFrom('app_versions').select('value').where('key', '=', key).executeTakeFirst();
+      const current = Number(row?.value ?? INITIAL_VERSION);
+      const next = String(Number.isSafeInteger(current) ? current + 1 : Math.floor(Date.now() / 1000));
+      await trx
+        .insertInto('app_versions')
+        .values({ key, value: next })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: next }))
+        .execute();
+      return next;
+    },
+
+    // Methods go above this line.
   };
 }
 

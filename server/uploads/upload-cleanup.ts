@@ -31,10 +31,10 @@ async function uploadCleanup(app: FastifyInstance, options: UploadCleanupOptions
   const pass = () => {
     if (running) return;
     running = runOncePerCluster(
-      app.db,
+      app,
       CLUSTER_JOBS.orphanUploadCleanup,
       () =>
-        cleanupOrphanUploads(app.db, app.imageStore, {
+        cleanupOrphanUploads(app, app.imageStore, {
           now: options.clock?.() ?? new Date(),
           graceMs: options.graceMs ?? ORPHAN_GRACE_MS,
         }),

@@ -21,9 +21,8 @@
 import { randomBytes } from 'node:crypto';
 import { IMAGES_PATH_PREFIX } from '../../src/api/paths.ts';
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { decodeAvatar, type AvatarExtension } from '../account/avatar.ts';
-import type { Database } from '../db/tables.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { ImageStore } from './image-store.ts';
 
@@ -79,18 +78,13 @@ export async function reencodeImage(bytes: Buffer, extension: AvatarExtension): 
 }
 
 /** Bytes of pictures this owner keeps on the server. */
-export async function uploadUsage(db: Kysely<Database>, ownerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bytes'), eb.lit(0)).as('total'))
-    .where('owner_user_id', '=', ownerId)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+export async function uploadUsage(app: FastifyInstance, ownerId: number): Promise<number> {
+  return app.uploadsRepository.usageOf(ownerId);
 }
 
-async function assertWithinQuota(db: Kysely<Database>, owner: Uploader, adding: number): Promise<void> {
+async function assertWithinQuota(app: FastifyInstance, owner: Uploader, adding: number): Promise<void> {
   if (owner.role === 'admin') return;
-  const used = await uploadUsage(db, owner.id);
+  const used = await uploadUsage(app, owner.id);
   if (used + adding <= UPLOAD_QUOTA_BYTES) return;
   throw new HttpError(
     413,
@@ -107,7 +101,7 @@ async function assertWithinQuota(db: Kysely<Database>, owner: Uploader, adding: 
  * its owner. Answers the address to put in an image field.
  */
 export async function storeUploadedImage(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   store: ImageStore,
   kind: UploadKind,
   owner: Uploader,
@@ -116,12 +110,12 @@ export async function storeUploadedImage(
 ): Promise<string> {
   const { bytes, extension } = decodeAvatar(upload);
   const clean = await reencodeImage(bytes, extension);
-  await assertWithinQuota(db, owner, clean.length);
+  await assertWithinQuota(app, owner, clean.length);
   const key = `${UPLOAD_FOLDERS[kind]}/${randomBytes(16).toString('hex')}.${extension}`;
   const url = `${IMAGES_PREFIX}${key}`;
   await store.put(key, clean, CONTENT_TYPES[extension]);
   try {
-    await db.insertInto('uploads').values({ url, owner_user_id: owner.id, kind, bytes: clean.length, created_at: now.toISOString() }).execute();
+    await app.uploadsRepository.add({ url, owner_user_id: owner.id, kind, bytes: clean.length, created_at: now.toISOString() });
   } catch (error) {
     await store.delete(key);
     throw error;
@@ -141,35 +135,34 @@ export function uploadKeyOf(url: string): string | undefined {
 }
 
 /** Removes an upload's picture and its record (a replaced profile picture); other addresses are left alone. */
-export async function forgetUpload(db: Kysely<Database>, store: ImageStore, url: string | null): Promise<void> {
+export async function forgetUpload(app: FastifyInstance, store: ImageStore, url: string | null): Promise<void> {
   if (!url) return;
   const key = uploadKeyOf(url);
   if (!key) return;
   await store.delete(key);
-  await db.deleteFrom('uploads').where('url', '=', url).execute();
+  await app.uploadsRepository.forgetUrl(url);
 }
 
-/** The image fields of the catalogue and the accounts: where an upload's address is used. */
-const IMAGE_FIELDS = [
-  ['users', 'avatar'],
-  ['restaurants', 'image'],
-  ['restaurant_categories', 'image'],
-  ['category_slides', 'image'],
-  ['items', 'image'],
-  ['promo_slides', 'image'],
-] as const;
+/** The image fields of the catalogue and the accounts, in the order they are asked: where an upload's address is used. */
+function imageFieldChecks(app: FastifyInstance): ((url: string) => Promise<boolean>)[] {
+  return [
+    (url) => app.usersRepository.usesImage(url),
+    (url) => app.storesRepository.usesImage(url),
+    (url) => app.catalogRepository.usesImage('restaurant_categories', url),
+    (url) => app.catalogRepository.usesImage('category_slides', url),
+    (url) => app.menuRepository.usesImage(url),
+    (url) => app.catalogRepository.usesImage('promo_slides', url),
+  ];
+}
 
 /** Whether anything shows this address: an image field, a setting (logo, icons, HTML, CSS) or a content page. */
-export async function isUploadReferenced(db: Kysely<Database>, url: string): Promise<boolean> {
-  for (const [table, column] of IMAGE_FIELDS) {
-    const row = await db.selectFrom(table).select(column).where(column, '=', url).limit(1).executeTakeFirst();
-    if (row) return true;
+export async function isUploadReferenced(app: FastifyInstance, url: string): Promise<boolean> {
+  for (const usesImage of imageFieldChecks(app)) {
+    if (await usesImage(url)) return true;
   }
   // Upload addresses are /public/images/<folder>/<hex>.<ext>: no LIKE wildcard in them.
-  const inSettings = await db.selectFrom('settings').select('key').where('value', 'like', `%${url}%`).limit(1).executeTakeFirst();
-  if (inSettings) return true;
-  const inPages = await db.selectFrom('pages').select('id').where('body', 'like', `%${url}%`).limit(1).executeTakeFirst();
-  return inPages !== undefined;
+  if (await app.settingsRepository.anyValueContains(url)) return true;
+  return app.pagesRepository.anyBodyContains(url);
 }
 
 export interface CleanupOptions {
@@ -186,17 +179,17 @@ export interface CleanupOptions {
  * twice at once: a picture or a row already gone is no error. Answers the
  * addresses removed.
  */
-export async function cleanupOrphanUploads(db: Kysely<Database>, store: ImageStore, options: CleanupOptions = {}): Promise<string[]> {
+export async function cleanupOrphanUploads(app: FastifyInstance, store: ImageStore, options: CleanupOptions = {}): Promise<string[]> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.graceMs ?? ORPHAN_GRACE_MS));
   const removed: string[] = [];
 
-  const oldRows = await db.selectFrom('uploads').select(['id', 'url']).where('created_at', '<', cutoff.toISOString()).orderBy('id').execute();
+  const oldRows = await app.uploadsRepository.recordedBefore(cutoff.toISOString());
   for (const row of oldRows) {
-    if (await isUploadReferenced(db, row.url)) continue;
+    if (await isUploadReferenced(app, row.url)) continue;
     const key = uploadKeyOf(row.url);
     if (key) await store.delete(key);
-    await db.deleteFrom('uploads').where('id', '=', row.id).execute();
+    await app.uploadsRepository.forget(row.id);
     removed.push(row.url);
   }
 
@@ -207,8 +200,8 @@ export async function cleanupOrphanUploads(db: Kysely<Database>, store: ImageSto
       // A fresh picture may be an upload whose row is being written right now.
       if (entry.lastModified >= cutoff) continue;
       const url = `${IMAGES_PREFIX}${entry.key}`;
-      if (await db.selectFrom('uploads').select('id').where('url', '=', url).executeTakeFirst()) continue;
-      if (await isUploadReferenced(db, url)) continue;
+      if (await app.uploadsRepository.isRecorded(url)) continue;
+      if (await isUploadReferenced(app, url)) continue;
       await store.delete(entry.key);
       removed.push(url);
     }

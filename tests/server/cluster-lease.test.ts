@@ -33,7 +33,7 @@ describe.each(testDatabases())('periodic work once per cluster on $kind', ({ kin
       await new Promise((resolve) => setTimeout(resolve, 300));
       return runs;
     };
-    const results = await Promise.all(apps.map((app) => runOncePerCluster(app.db, CLUSTER_JOBS.idempotencyPurge, job)));
+    const results = await Promise.all(apps.map((app) => runOncePerCluster(app, CLUSTER_JOBS.idempotencyPurge, job)));
     if (kind === 'postgres') {
       expect(runs).toBe(1);
       expect(results.filter((result) => result.ran)).toHaveLength(1);
@@ -41,7 +41,7 @@ describe.each(testDatabases())('periodic work once per cluster on $kind', ({ kin
       expect(runs).toBe(2);
     }
     // The lease is released after the run: the next turn runs again.
-    const next = await runOncePerCluster(apps[1]!.db, CLUSTER_JOBS.idempotencyPurge, job);
+    const next = await runOncePerCluster(apps[1]!, CLUSTER_JOBS.idempotencyPurge, job);
     expect(next.ran).toBe(true);
   });
 
@@ -57,7 +57,7 @@ describe.each(testDatabases())('periodic work once per cluster on $kind', ({ kin
     let runs = 0;
     const job = async () => (runs += 1);
     const turn = (app: FastifyInstance, afterMs: number) =>
-      runOncePerCluster(app.db, CLUSTER_JOBS.orphanUploadCleanup, job, { everyMs: hour, now: () => new Date(start + afterMs) });
+      runOncePerCluster(app, CLUSTER_JOBS.orphanUploadCleanup, job, { everyMs: hour, now: () => new Date(start + afterMs) });
     // Process A's timer at :00, B's at :30 (it started half an hour later), then A's and B's next turns.
     const ran = [await turn(apps[0]!, 0), await turn(apps[1]!, 0.5 * hour), await turn(apps[0]!, hour), await turn(apps[1]!, 1.5 * hour)].map(
       (result) => result.ran,

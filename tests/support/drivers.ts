@@ -5,10 +5,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/tables.ts';
-import { linkDriverToStores } from '../../server/driver/driver-stores.ts';
-import { toggleDuty } from '../../server/driver/duty.ts';
+import { createDriversRepository } from '../../server/driver/drivers-repository.ts';
 
 export async function readyToDeliver(db: Kysely<Database>, driverUserId: number, storeIds: readonly number[]): Promise<void> {
-  await linkDriverToStores(db, driverUserId, storeIds);
-  await toggleDuty(db, driverUserId, { isOnline: true });
+  const drivers = createDriversRepository(db);
+  await drivers.linkToStores(driverUserId, storeIds);
+  await drivers.toggleDutyAt(driverUserId, true, new Date().toISOString());
 }

@@ -6,9 +6,8 @@
  * gets FORBIDDEN (they learn it exists, which the public store list tells
  * them anyway).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../account/authenticate.ts';
-import type { Database } from '../../db/tables.ts';
 import { notFound } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
 import type { ConsoleUser } from '../admin-access.ts';
@@ -27,8 +26,8 @@ export function ownerFilterOf(user: CatalogStaff): number | undefined {
 }
 
 /** Passes when the user may manage this store; NOT_FOUND for an unknown store, FORBIDDEN for someone else's. */
-export async function assertStoreAccess(db: Kysely<Database>, user: CatalogStaff, storeId: number): Promise<void> {
-  const store = await db.selectFrom('restaurants').select(['id', 'owner_user_id']).where('id', '=', storeId).executeTakeFirst();
+export async function assertStoreAccess(app: FastifyInstance, user: CatalogStaff, storeId: number): Promise<void> {
+  const store = await app.storesRepository.ownerOf(storeId);
   if (!store) throw notFound(`There is no store with id ${storeId}.`);
   if (!isAdmin(user) && Number(store.owner_user_id) !== user.id) throw forbidden('This store is not yours.');
 }
@@ -40,22 +39,22 @@ type StoreOwnedTable = 'items' | 'item_categories' | 'addon_categories';
  * manage it; NOT_FOUND when the row does not exist.
  */
 export async function storeOfOwnedRow(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: CatalogStaff,
   table: StoreOwnedTable,
   id: number,
   what: string,
 ): Promise<number> {
-  const row = await db.selectFrom(table).select('restaurant_id').where('id', '=', id).executeTakeFirst();
+  const row = await app.menuRepository.storeOfRow(table, id);
   if (!row) throw notFound(`There is no ${what} with id ${id}.`);
   const storeId = Number(row.restaurant_id);
-  await assertStoreAccess(db, user, storeId);
+  await assertStoreAccess(app, user, storeId);
   return storeId;
 }
 
 /** The store a save is for: the row's own store (checked) on change, restaurant_id (checked) on create. */
 export async function storeOfSave(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: CatalogStaff,
   table: StoreOwnedTable,
   what: string,
@@ -63,10 +62,10 @@ export async function storeOfSave(
 ): Promise<number> {
   if (body.id === undefined) {
     requireOnCreate(body, ['restaurant_id']);
-    await assertStoreAccess(db, user, body.restaurant_id as number);
+    await assertStoreAccess(app, user, body.restaurant_id as number);
     return body.restaurant_id as number;
   }
-  const storeId = await storeOfOwnedRow(db, user, table, body.id, what);
+  const storeId = await storeOfOwnedRow(app, user, table, body.id, what);
   if (body.restaurant_id !== undefined && body.restaurant_id !== storeId) {
     throw fieldError(400, 'WRONG_STORE', 'restaurant_id', `This ${what} belongs to store ${storeId}; it cannot move to another store.`);
   }

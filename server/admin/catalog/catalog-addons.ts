@@ -8,6 +8,7 @@
  * could never be ordered. Orders keep the add-ons they were placed with
  * (order_lines.addons), so removing one changes no history.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminAddonCategory } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
@@ -25,16 +26,11 @@ interface GroupRules {
   max_select: number | null;
 }
 
-export async function listAddonCategories(db: Kysely<Database>, storeId: number, onlyId?: number): Promise<AdminAddonCategory[]> {
-  let query = db.selectFrom('addon_categories').selectAll().where('restaurant_id', '=', storeId);
-  if (onlyId !== undefined) query = query.where('id', '=', onlyId);
-  const groups = await query.orderBy('name').orderBy('id').execute();
+export async function listAddonCategories(app: FastifyInstance, storeId: number, onlyId?: number): Promise<AdminAddonCategory[]> {
+  const groups = await app.menuRepository.adminAddonGroupsOf(storeId, onlyId);
   const ids = groups.map((group) => Number(group.id));
   if (ids.length === 0) return [];
-  const [addons, links] = await Promise.all([
-    db.selectFrom('addons').selectAll().where('addon_category_id', 'in', ids).orderBy('sort_order').orderBy('id').execute(),
-    db.selectFrom('item_addon_categories').select(['item_id', 'addon_category_id']).where('addon_category_id', 'in', ids).orderBy('item_id').execute(),
-  ]);
+  const [addons, links] = await Promise.all([app.menuRepository.addonsOfGroups(ids), app.menuRepository.itemLinksOfGroups(ids)]);
   return groups.map((group) => {
     const id = Number(group.id);
     return {
@@ -88,11 +84,8 @@ function rulesAfter(body: SaveAddonCategory, stored: GroupRules | undefined): Gr
   return { type, min_select: body.min_select ?? stored?.min_select ?? 0, max_select: max };
 }
 
-async function storedGroup(db: Kysely<Database>, id: number): Promise<{ rules: GroupRules; addonIds: number[]; activeAddons: number }> {
-  const [group, addons] = await Promise.all([
-    db.selectFrom('addon_categories').select(['type', 'min_select', 'max_select']).where('id', '=', id).executeTakeFirstOrThrow(),
-    db.selectFrom('addons').select(['id', 'is_active']).where('addon_category_id', '=', id).execute(),
-  ]);
+async function storedGroup(app: FastifyInstance, id: number): Promise<{ rules: GroupRules; addonIds: number[]; activeAddons: number }> {
+  const [group, addons] = await Promise.all([app.menuRepository.addonGroupRules(id), app.menuRepository.addonsOfGroup(id)]);
   return {
     rules: {
       type: group.type,
@@ -113,53 +106,43 @@ function checkAddonIds(addons: readonly AddonInput[], ownIds: readonly number[])
   });
 }
 
-async function replaceAddons(trx: Kysely<Database>, groupId: number, addons: readonly AddonInput[]): Promise<void> {
+async function replaceAddons(app: FastifyInstance, groupId: number, addons: readonly AddonInput[], trx: Kysely<Database>): Promise<void> {
   const kept = addons.flatMap((addon) => (addon.id === undefined ? [] : [addon.id]));
-  let removed = trx.deleteFrom('addons').where('addon_category_id', '=', groupId);
-  if (kept.length > 0) removed = removed.where('id', 'not in', kept);
-  await removed.execute();
+  await app.menuRepository.deleteAddonsOfGroupExcept(groupId, kept, trx);
   for (const [index, addon] of addons.entries()) {
     const values = { name: addon.name, price: addon.price, sort_order: index, is_active: flagOf(addon.is_active ?? true) as number };
-    if (addon.id === undefined) await trx.insertInto('addons').values({ ...values, addon_category_id: groupId }).execute();
-    else await trx.updateTable('addons').set(values).where('id', '=', addon.id).execute();
+    if (addon.id === undefined) await app.menuRepository.insertAddon({ ...values, addon_category_id: groupId }, trx);
+    else await app.menuRepository.updateAddon(addon.id, values, trx);
   }
 }
 
-export async function saveAddonCategory(db: Kysely<Database>, actor: CatalogActor, body: SaveAddonCategory): Promise<AdminAddonCategory> {
-  const storeId = await storeOfSave(db, actor.user, 'addon_categories', 'add-on group', body);
+export async function saveAddonCategory(app: FastifyInstance, actor: CatalogActor, body: SaveAddonCategory): Promise<AdminAddonCategory> {
+  const storeId = await storeOfSave(app, actor.user, 'addon_categories', 'add-on group', body);
   if (body.id === undefined) requireOnCreate(body, ['name', 'type']);
-  const stored = body.id === undefined ? undefined : await storedGroup(db, body.id);
+  const stored = body.id === undefined ? undefined : await storedGroup(app, body.id);
   if (body.addons) checkAddonIds(body.addons, stored?.addonIds ?? []);
   const rules = rulesAfter(body, stored?.rules);
   const activeAddons = body.addons ? body.addons.filter((addon) => addon.is_active ?? true).length : (stored?.activeAddons ?? 0);
   checkLimits(rules, activeAddons);
-  const id = await auditedWrite(db, actor, async (trx) => {
+  const id = await auditedWrite(app, actor, async (trx) => {
     let groupId = body.id;
     if (groupId === undefined) {
-      const created = await trx
-        .insertInto('addon_categories')
-        .values({ restaurant_id: storeId, name: body.name as string, ...rules })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await app.menuRepository.insertAddonGroup({ restaurant_id: storeId, name: body.name as string, ...rules }, trx);
       groupId = Number(created.id);
     } else {
-      await trx
-        .updateTable('addon_categories')
-        .set({ ...(body.name === undefined ? {} : { name: body.name }), ...rules })
-        .where('id', '=', groupId)
-        .execute();
+      await app.menuRepository.updateAddonGroup(groupId, { ...(body.name === undefined ? {} : { name: body.name }), ...rules }, trx);
     }
-    if (body.addons) await replaceAddons(trx, groupId, body.addons);
+    if (body.addons) await replaceAddons(app, groupId, body.addons, trx);
     return { result: groupId, entity: 'addon_categories', entityId: groupId, details: givenFields(body) };
   });
-  const [saved] = await listAddonCategories(db, storeId, id);
+  const [saved] = await listAddonCategories(app, storeId, id);
   return saved as AdminAddonCategory;
 }
 
-export async function deleteAddonCategory(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const storeId = await storeOfOwnedRow(db, actor.user, 'addon_categories', id, 'add-on group');
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('addon_categories').where('id', '=', id).execute();
+export async function deleteAddonCategory(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const storeId = await storeOfOwnedRow(app, actor.user, 'addon_categories', id, 'add-on group');
+  await auditedWrite(app, actor, async (trx) => {
+    await app.menuRepository.deleteAddonGroup(id, trx);
     return { result: undefined, entity: 'addon_categories', entityId: id, details: { restaurant_id: storeId } };
   });
 }

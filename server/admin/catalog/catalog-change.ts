@@ -11,13 +11,14 @@
  * the next read (at once in this process: db/write-watcher.ts). Menus,
  * slides, pages and coupons are read from the database on every call.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName } from '../../../src/api/calls.ts';
 import type { ErrorCode } from '../../../src/api/errors.ts';
 import type { Database } from '../../db/tables.ts';
 import { uniqueViolationOf } from '../../db/unique-violation.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { recordAudit, type AuditDetails } from '../audit.ts';
+import type { AuditDetails } from '../audit.ts';
 import { auditedText } from '../audit-values.ts';
 import type { ConsoleUser } from '../admin-access.ts';
 
@@ -37,20 +38,23 @@ export interface CatalogWrite<T> {
 
 /** Runs a write and records it in the audit log, together or not at all. */
 export async function auditedWrite<T>(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   actor: CatalogActor,
   write: (trx: Kysely<Database>) => Promise<CatalogWrite<T>>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     const done = await write(trx);
-    await recordAudit(trx, {
-      userId: actor.user.id,
-      role: actor.user.role,
-      action: actor.action,
-      entity: done.entity,
-      entityId: done.entityId,
-      details: done.details,
-    });
+    await app.auditRepository.record(
+      {
+        userId: actor.user.id,
+        role: actor.user.role,
+        action: actor.action,
+        entity: done.entity,
+        entityId: done.entityId,
+        details: done.details,
+      },
+      trx,
+    );
     return done.result;
   });
 }
@@ -130,23 +134,28 @@ export function definedOnly<T extends Record<string, unknown>>(values: T): Parti
 
 /** The ids of `ids` that are not rows of `table`. */
 export async function unknownIds(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   table: 'restaurant_categories' | 'restaurants' | 'items',
   ids: readonly number[],
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const rows =
+    table === 'restaurants'
+      ? await app.storesRepository.knownIds(ids)
+      : table === 'restaurant_categories'
+        ? await app.catalogRepository.knownCategoryIds(ids)
+        : await app.menuRepository.knownItemIds(ids);
   const known = new Set(rows.map((row) => Number(row.id)));
   return ids.filter((id) => !known.has(id));
 }
 
 /** NOT_FOUND naming the ids of `ids` that do not exist. */
 export async function assertAllExist(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   table: 'restaurant_categories' | 'restaurants' | 'items',
   ids: readonly number[] | undefined,
   field: string,
 ): Promise<void> {
-  const missing = await unknownIds(db, table, ids ?? []);
+  const missing = await unknownIds(app, table, ids ?? []);
   if (missing.length > 0) throw fieldError(404, 'NOT_FOUND', field, `${field}: there is nothing with id ${missing.join(', ')}.`);
 }

@@ -5,11 +5,12 @@
  * A coupon that orders used is never deleted: its redemptions count towards
  * each customer's limit and the orders name it; it can be deactivated.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { AdminCoupon } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
 import { COUPON_PERCENT_MAX } from '../../../src/api/admin/catalog-limits.ts';
-import { fromFlag, type CouponsTable, type Database } from '../../db/tables.ts';
+import { fromFlag, type CouponsTable } from '../../db/tables.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import {
   assertAllExist,
@@ -47,10 +48,8 @@ function toCoupon(row: CouponRow): AdminCoupon {
   };
 }
 
-export async function listCoupons(db: Kysely<Database>, storeId?: number): Promise<AdminCoupon[]> {
-  let query = db.selectFrom('coupons').selectAll();
-  if (storeId !== undefined) query = query.where((eb) => eb.or([eb('restaurant_id', '=', storeId), eb('restaurant_id', 'is', null)]));
-  const rows = await query.orderBy('id', 'desc').execute();
+export async function listCoupons(app: FastifyInstance, storeId?: number): Promise<AdminCoupon[]> {
+  const rows = await app.couponsRepository.listForStore(storeId);
   return rows.map(toCoupon);
 }
 
@@ -79,9 +78,9 @@ function checkDiscount(after: Pick<CouponRow, 'discount_type' | 'discount_value'
   }
 }
 
-export async function saveCoupon(db: Kysely<Database>, actor: CatalogActor, body: SaveCoupon, now: Date = new Date()): Promise<AdminCoupon> {
+export async function saveCoupon(app: FastifyInstance, actor: CatalogActor, body: SaveCoupon, now: Date = new Date()): Promise<AdminCoupon> {
   if (body.id === undefined) requireOnCreate(body, ['code', 'discount_type', 'discount_value']);
-  const stored = body.id === undefined ? undefined : await db.selectFrom('coupons').selectAll().where('id', '=', body.id).executeTakeFirst();
+  const stored = body.id === undefined ? undefined : await app.couponsRepository.findById(body.id);
   if (body.id !== undefined && !stored) throw notFound(`There is no coupon with id ${body.id}.`);
   const code = body.code?.toUpperCase();
   const startsAt = utcTime(body.starts_at, 'starts_at');
@@ -93,13 +92,11 @@ export async function saveCoupon(db: Kysely<Database>, actor: CatalogActor, body
     starts_at: startsAt !== undefined ? startsAt : (stored?.starts_at ?? null),
     expires_at: expiresAt !== undefined ? expiresAt : (stored?.expires_at ?? null),
   });
-  await assertAllExist(db, 'restaurants', body.restaurant_id === null || body.restaurant_id === undefined ? [] : [body.restaurant_id], 'restaurant_id');
+  await assertAllExist(app, 'restaurants', body.restaurant_id === null || body.restaurant_id === undefined ? [] : [body.restaurant_id], 'restaurant_id');
   if (code !== undefined) {
-    let other = db.selectFrom('coupons').select('id').where('code', '=', code);
-    if (body.id !== undefined) other = other.where('id', '<>', body.id);
-    if (await other.executeTakeFirst()) throw codeTaken(code);
+    if (await app.couponsRepository.otherWithCode(code, body.id)) throw codeTaken(code);
   }
-  const id = await auditedWrite(db, actor, async (trx) => {
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({
       code,
       description: body.description,
@@ -116,12 +113,11 @@ export async function saveCoupon(db: Kysely<Database>, actor: CatalogActor, body
     });
     const couponId = await withUniqueAs('CODE_TAKEN', 'code', codeTaken(code).message, async () => {
       if (body.id !== undefined) {
-        if (Object.keys(columns).length > 0) await trx.updateTable('coupons').set(columns).where('id', '=', body.id).execute();
+        if (Object.keys(columns).length > 0) await app.couponsRepository.update(body.id, columns, trx);
         return body.id;
       }
-      const created = await trx
-        .insertInto('coupons')
-        .values({
+      return app.couponsRepository.insert(
+        {
           max_discount: null,
           restaurant_id: null,
           starts_at: null,
@@ -133,25 +129,24 @@ export async function saveCoupon(db: Kysely<Database>, actor: CatalogActor, body
           discount_type: body.discount_type as CouponRow['discount_type'],
           discount_value: body.discount_value as number,
           created_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return Number(created.id);
+        },
+        trx,
+      );
     });
     return { result: couponId, entity: 'coupons', entityId: couponId, details: { ...givenFields(body), ...(code ? { code } : {}) } };
   });
-  return toCoupon(await db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  return toCoupon(await app.couponsRepository.getById(id));
 }
 
-export async function deleteCoupon(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const coupon = await db.selectFrom('coupons').select(['id', 'code', 'used_count']).where('id', '=', id).executeTakeFirst();
+export async function deleteCoupon(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const coupon = await app.couponsRepository.deletionFactsOf(id);
   if (!coupon) throw notFound(`There is no coupon with id ${id}.`);
-  const order = await db.selectFrom('orders').select('id').where('coupon_id', '=', id).limit(1).executeTakeFirst();
+  const order = await app.ordersRepository.anyWithCoupon(id);
   if (order || Number(coupon.used_count) > 0) {
     throw new HttpError(409, 'IN_USE', `Orders used coupon ${coupon.code}, so it cannot be deleted. Deactivate it instead.`);
   }
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('coupons').where('id', '=', id).execute();
+  await auditedWrite(app, actor, async (trx) => {
+    await app.couponsRepository.deleteById(id, trx);
     return { result: undefined, entity: 'coupons', entityId: id, details: { code: coupon.code } };
   });
 }

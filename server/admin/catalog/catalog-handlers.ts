@@ -42,7 +42,7 @@ export function createCatalogAdminHandlers(app: FastifyInstance): Pick<CallHandl
   const actorOf = (request: FastifyRequest, action: CallName): CatalogActor => ({ user: staffOf(request), action });
 
   async function storeAnswer(id: number) {
-    const store = await readAdminStore(db, id);
+    const store = await readAdminStore(app, id);
     if (!store) throw notFound(`There is no store with id ${id}.`);
     return store;
   }
@@ -50,107 +50,107 @@ export function createCatalogAdminHandlers(app: FastifyInstance): Pick<CallHandl
   return {
     'admin/list-stores': async (body, request) => {
       const user = staffOf(request);
-      return listStores(db, user, { q: body.q, after: body.after, limit: body.limit ?? ADMIN_STORES_PAGE_SIZE });
+      return listStores(app, user, { q: body.q, after: body.after, limit: body.limit ?? ADMIN_STORES_PAGE_SIZE });
     },
     'admin/get-store': async (body, request) => {
-      await assertStoreAccess(db, staffOf(request), body.id);
+      await assertStoreAccess(app, staffOf(request), body.id);
       return storeAnswer(body.id);
     },
     'admin/save-store': async (body, request) =>
-      storeAnswer(await saveStore(db, actorOf(request, 'admin/save-store'), body)),
+      storeAnswer(await saveStore(app, actorOf(request, 'admin/save-store'), body)),
     'admin/delete-store': async (body, request) => {
-      await deleteStore(db, actorOf(request, 'admin/delete-store'), body.id);
+      await deleteStore(app, actorOf(request, 'admin/delete-store'), body.id);
       return deleted(body.id);
     },
-    'admin/get-my-stores': async (body, request) => myStores(db, staffOf(request)),
+    'admin/get-my-stores': async (body, request) => myStores(app, staffOf(request)),
     'admin/set-store-open': async (body, request) =>
-      setStoreOpen(db, actorOf(request, 'admin/set-store-open'), body.restaurant_id, body.is_active),
+      setStoreOpen(app, actorOf(request, 'admin/set-store-open'), body.restaurant_id, body.is_active),
     'admin/set-item-availability': async (body, request) =>
-      setItemAvailability(db, actorOf(request, 'admin/set-item-availability'), body.item_id, body.is_active),
+      setItemAvailability(app, actorOf(request, 'admin/set-item-availability'), body.item_id, body.is_active),
 
-    'admin/list-store-categories': async () => listStoreCategories(db),
+    'admin/list-store-categories': async () => listStoreCategories(app),
     'admin/save-store-category': async (body, request) =>
-      saveStoreCategory(db, actorOf(request, 'admin/save-store-category'), body),
+      saveStoreCategory(app, actorOf(request, 'admin/save-store-category'), body),
     'admin/delete-store-category': async (body, request) => {
-      await deleteStoreCategory(db, actorOf(request, 'admin/delete-store-category'), body.id);
+      await deleteStoreCategory(app, actorOf(request, 'admin/delete-store-category'), body.id);
       return deleted(body.id);
     },
-    'admin/list-category-slides': async () => listCategorySlides(db),
+    'admin/list-category-slides': async () => listCategorySlides(app),
     'admin/save-category-slide': async (body, request) =>
-      saveCategorySlide(db, actorOf(request, 'admin/save-category-slide'), body),
+      saveCategorySlide(app, actorOf(request, 'admin/save-category-slide'), body),
     'admin/delete-category-slide': async (body, request) => {
-      await deleteCategorySlide(db, actorOf(request, 'admin/delete-category-slide'), body.id);
+      await deleteCategorySlide(app, actorOf(request, 'admin/delete-category-slide'), body.id);
       return deleted(body.id);
     },
 
     'admin/list-item-categories': async (body, request) => {
-      await assertStoreAccess(db, staffOf(request), body.restaurant_id);
-      return listItemCategories(db, body.restaurant_id);
+      await assertStoreAccess(app, staffOf(request), body.restaurant_id);
+      return listItemCategories(app, body.restaurant_id);
     },
     'admin/save-item-category': async (body, request) =>
-      saveItemCategory(db, actorOf(request, 'admin/save-item-category'), body),
+      saveItemCategory(app, actorOf(request, 'admin/save-item-category'), body),
     'admin/delete-item-category': async (body, request) => {
-      await deleteItemCategory(db, actorOf(request, 'admin/delete-item-category'), body.id);
+      await deleteItemCategory(app, actorOf(request, 'admin/delete-item-category'), body.id);
       return deleted(body.id);
     },
     'admin/list-items': async (body, request) => {
-      await assertStoreAccess(db, staffOf(request), body.restaurant_id);
-      return listItems(db, body.restaurant_id);
+      await assertStoreAccess(app, staffOf(request), body.restaurant_id);
+      return listItems(app, body.restaurant_id);
     },
-    'admin/save-item': async (body, request) => saveItem(db, actorOf(request, 'admin/save-item'), body),
+    'admin/save-item': async (body, request) => saveItem(app, actorOf(request, 'admin/save-item'), body),
     'admin/delete-item': async (body, request) => {
-      await deleteItem(db, actorOf(request, 'admin/delete-item'), body.id);
+      await deleteItem(app, actorOf(request, 'admin/delete-item'), body.id);
       return deleted(body.id);
     },
     'admin/list-addon-categories': async (body, request) => {
-      await assertStoreAccess(db, staffOf(request), body.restaurant_id);
-      return listAddonCategories(db, body.restaurant_id);
+      await assertStoreAccess(app, staffOf(request), body.restaurant_id);
+      return listAddonCategories(app, body.restaurant_id);
     },
     'admin/save-addon-category': async (body, request) =>
-      saveAddonCategory(db, actorOf(request, 'admin/save-addon-category'), body),
+      saveAddonCategory(app, actorOf(request, 'admin/save-addon-category'), body),
     'admin/delete-addon-category': async (body, request) => {
-      await deleteAddonCategory(db, actorOf(request, 'admin/delete-addon-category'), body.id);
+      await deleteAddonCategory(app, actorOf(request, 'admin/delete-addon-category'), body.id);
       return deleted(body.id);
     },
 
-    'admin/list-promo-sliders': async () => listPromoSliders(db),
+    'admin/list-promo-sliders': async () => listPromoSliders(app),
     'admin/save-promo-slider': async (body, request) =>
-      savePromoSlider(db, actorOf(request, 'admin/save-promo-slider'), body),
+      savePromoSlider(app, actorOf(request, 'admin/save-promo-slider'), body),
     'admin/delete-promo-slider': async (body, request) => {
-      await deletePromoSlider(db, actorOf(request, 'admin/delete-promo-slider'), body.id);
+      await deletePromoSlider(app, actorOf(request, 'admin/delete-promo-slider'), body.id);
       return deleted(body.id);
     },
     'admin/save-promo-slide': async (body, request) =>
-      savePromoSlide(db, actorOf(request, 'admin/save-promo-slide'), body),
+      savePromoSlide(app, actorOf(request, 'admin/save-promo-slide'), body),
     'admin/delete-promo-slide': async (body, request) => {
-      await deletePromoSlide(db, actorOf(request, 'admin/delete-promo-slide'), body.id);
+      await deletePromoSlide(app, actorOf(request, 'admin/delete-promo-slide'), body.id);
       return deleted(body.id);
     },
 
-    'admin/list-pages': async () => listPages(db),
-    'admin/save-page': async (body, request) => savePage(db, actorOf(request, 'admin/save-page'), body),
+    'admin/list-pages': async () => listPages(app),
+    'admin/save-page': async (body, request) => savePage(app, actorOf(request, 'admin/save-page'), body),
     'admin/delete-page': async (body, request) => {
-      await deletePage(db, actorOf(request, 'admin/delete-page'), body.id);
+      await deletePage(app, actorOf(request, 'admin/delete-page'), body.id);
       return deleted(body.id);
     },
 
-    'admin/list-coupons': async (body) => listCoupons(db, body.restaurant_id),
-    'admin/save-coupon': async (body, request) => saveCoupon(db, actorOf(request, 'admin/save-coupon'), body),
+    'admin/list-coupons': async (body) => listCoupons(app, body.restaurant_id),
+    'admin/save-coupon': async (body, request) => saveCoupon(app, actorOf(request, 'admin/save-coupon'), body),
     'admin/delete-coupon': async (body, request) => {
-      await deleteCoupon(db, actorOf(request, 'admin/delete-coupon'), body.id);
+      await deleteCoupon(app, actorOf(request, 'admin/delete-coupon'), body.id);
       return deleted(body.id);
     },
 
     'admin/get-catalogue-translations': async (body, request) => {
-      await assertTranslationAccess(db, staffOf(request), body.kind, body.id);
-      return readCatalogueTranslations(db, body.kind, body.id);
+      await assertTranslationAccess(app, staffOf(request), body.kind, body.id);
+      return readCatalogueTranslations(app, body.kind, body.id);
     },
     'admin/save-catalogue-translations': async (body, request) =>
-      saveCatalogueTranslations(db, actorOf(request, 'admin/save-catalogue-translations'), body),
+      saveCatalogueTranslations(app, actorOf(request, 'admin/save-catalogue-translations'), body),
 
     'admin/upload-image': async (body, request) => {
       const actor = actorOf(request, 'admin/upload-image');
-      const url = await storeCatalogImage(db, app.imageStore, actor.user, body.image);
+      const url = await storeCatalogImage(app, app.imageStore, actor.user, body.image);
       // Nothing refers to the picture yet; the audit still says who put it on the server.
       await recordAudit(db, { userId: actor.user.id, role: actor.user.role, action: actor.action, entity: 'images', details: { url } });
       return { url };

@@ -6,11 +6,10 @@
  * a random name and served with the other images at /public/images/catalog/. The answer is the address to put
  * in an image field; one nothing refers to a day later is removed.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import type { FastifyInstance } from 'fastify';
 import type { ImageStore } from '../../uploads/image-store.ts';
 import { storeUploadedImage, type Uploader } from '../../uploads/uploaded-images.ts';
 
-export async function storeCatalogImage(db: Kysely<Database>, store: ImageStore, uploader: Uploader, upload: string): Promise<string> {
-  return storeUploadedImage(db, store, 'catalog', uploader, upload);
+export async function storeCatalogImage(app: FastifyInstance, store: ImageStore, uploader: Uploader, upload: string): Promise<string> {
+  return storeUploadedImage(app, store, 'catalog', uploader, upload);
 }

@@ -6,10 +6,10 @@
  * Deleting an item keeps order history whole: order lines carry their own
  * name and price and lose only the link (migration 0006).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AdminItem, AdminItemCategory } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
-import { fromFlag, type Database } from '../../db/tables.ts';
+import { fromFlag } from '../../db/tables.ts';
 import { notFound } from '../../http/http-error.ts';
 import { storeOfOwnedRow, storeOfSave } from './catalog-access.ts';
 import {
@@ -26,16 +26,8 @@ import {
 type SaveItemCategory = CallBody<'admin/save-item-category'>;
 type SaveItem = CallBody<'admin/save-item'>;
 
-export async function listItemCategories(db: Kysely<Database>, storeId: number, onlyId?: number): Promise<AdminItemCategory[]> {
-  let query = db
-    .selectFrom('item_categories as c')
-    .leftJoin('items as i', 'i.item_category_id', 'c.id')
-    .select(['c.id', 'c.restaurant_id', 'c.name', 'c.sort_order'])
-    .select((eb) => eb.fn.count<number | string>('i.id').as('items_count'))
-    .where('c.restaurant_id', '=', storeId)
-    .groupBy(['c.id', 'c.restaurant_id', 'c.name', 'c.sort_order']);
-  if (onlyId !== undefined) query = query.where('c.id', '=', onlyId);
-  const rows = await query.orderBy('c.sort_order').orderBy('c.id').execute();
+export async function listItemCategories(app: FastifyInstance, storeId: number, onlyId?: number): Promise<AdminItemCategory[]> {
+  const rows = await app.menuRepository.adminSectionsOf(storeId, onlyId);
   return rows.map((row) => ({
     id: Number(row.id),
     restaurant_id: Number(row.restaurant_id),
@@ -45,52 +37,39 @@ export async function listItemCategories(db: Kysely<Database>, storeId: number, 
   }));
 }
 
-export async function saveItemCategory(db: Kysely<Database>, actor: CatalogActor, body: SaveItemCategory): Promise<AdminItemCategory> {
-  const storeId = await storeOfSave(db, actor.user, 'item_categories', 'menu section', body);
+export async function saveItemCategory(app: FastifyInstance, actor: CatalogActor, body: SaveItemCategory): Promise<AdminItemCategory> {
+  const storeId = await storeOfSave(app, actor.user, 'item_categories', 'menu section', body);
   if (body.id === undefined) requireOnCreate(body, ['name']);
-  const id = await auditedWrite(db, actor, async (trx) => {
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({ name: body.name, sort_order: body.sort_order });
     let sectionId = body.id;
     if (sectionId === undefined) {
-      const created = await trx
-        .insertInto('item_categories')
-        .values({ sort_order: 0, ...columns, restaurant_id: storeId, name: body.name as string })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await app.menuRepository.insertSection(
+        { sort_order: 0, ...columns, restaurant_id: storeId, name: body.name as string },
+        trx,
+      );
       sectionId = Number(created.id);
     } else if (Object.keys(columns).length > 0) {
-      await trx.updateTable('item_categories').set(columns).where('id', '=', sectionId).execute();
+      await app.menuRepository.updateSection(sectionId, columns, trx);
     }
     return { result: sectionId, entity: 'item_categories', entityId: sectionId, details: givenFields(body) };
   });
-  const [saved] = await listItemCategories(db, storeId, id);
+  const [saved] = await listItemCategories(app, storeId, id);
   return saved as AdminItemCategory;
 }
 
-export async function deleteItemCategory(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const storeId = await storeOfOwnedRow(db, actor.user, 'item_categories', id, 'menu section');
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('item_categories').where('id', '=', id).execute();
+export async function deleteItemCategory(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const storeId = await storeOfOwnedRow(app, actor.user, 'item_categories', id, 'menu section');
+  await auditedWrite(app, actor, async (trx) => {
+    await app.menuRepository.deleteSection(id, trx);
     return { result: undefined, entity: 'item_categories', entityId: id, details: { restaurant_id: storeId } };
   });
 }
 
-export async function listItems(db: Kysely<Database>, storeId: number, onlyId?: number): Promise<AdminItem[]> {
-  let query = db.selectFrom('items').selectAll().where('restaurant_id', '=', storeId);
-  if (onlyId !== undefined) query = query.where('id', '=', onlyId);
-  const rows = await query.orderBy('item_category_id').orderBy('name').orderBy('id').execute();
+export async function listItems(app: FastifyInstance, storeId: number, onlyId?: number): Promise<AdminItem[]> {
+  const rows = await app.menuRepository.adminItemsOf(storeId, onlyId);
   const ids = rows.map((row) => Number(row.id));
-  const links =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('item_addon_categories')
-          .select(['item_id', 'addon_category_id'])
-          .where('item_id', 'in', ids)
-          .orderBy('item_id')
-          .orderBy('sort_order')
-          .orderBy('addon_category_id')
-          .execute();
+  const links = ids.length === 0 ? [] : await app.menuRepository.addonGroupLinksOfItems(ids);
   return rows.map((row) => ({
     id: Number(row.id),
     restaurant_id: Number(row.restaurant_id),
@@ -108,29 +87,29 @@ export async function listItems(db: Kysely<Database>, storeId: number, onlyId?: 
 
 /** WRONG_STORE (or NOT_FOUND) unless every id is a row of `table` of this store. */
 async function assertOfStore(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   table: 'item_categories' | 'addon_categories',
   ids: readonly number[],
   storeId: number,
   field: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db.selectFrom(table).select(['id', 'restaurant_id']).where('id', 'in', ids).execute();
+  const rows = await app.menuRepository.storesOfRows(table, ids);
   const missing = ids.filter((id) => !rows.some((row) => Number(row.id) === id));
   if (missing.length > 0) throw fieldError(404, 'NOT_FOUND', field, `${field}: there is nothing with id ${missing.join(', ')}.`);
   const foreign = rows.filter((row) => Number(row.restaurant_id) !== storeId).map((row) => Number(row.id));
   if (foreign.length > 0) throw fieldError(400, 'WRONG_STORE', field, `${field}: ${foreign.join(', ')} belong to another store.`);
 }
 
-export async function saveItem(db: Kysely<Database>, actor: CatalogActor, body: SaveItem): Promise<AdminItem> {
-  const storeId = await storeOfSave(db, actor.user, 'items', 'item', body);
+export async function saveItem(app: FastifyInstance, actor: CatalogActor, body: SaveItem): Promise<AdminItem> {
+  const storeId = await storeOfSave(app, actor.user, 'items', 'item', body);
   if (body.id === undefined) requireOnCreate(body, ['name', 'price']);
   checkImageUrl(body.image);
   if (body.item_category_id !== undefined && body.item_category_id !== null) {
-    await assertOfStore(db, 'item_categories', [body.item_category_id], storeId, 'item_category_id');
+    await assertOfStore(app, 'item_categories', [body.item_category_id], storeId, 'item_category_id');
   }
-  await assertOfStore(db, 'addon_categories', body.addon_category_ids ?? [], storeId, 'addon_category_ids');
-  const id = await auditedWrite(db, actor, async (trx) => {
+  await assertOfStore(app, 'addon_categories', body.addon_category_ids ?? [], storeId, 'addon_category_ids');
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({
       item_category_id: body.item_category_id,
       name: body.name,
@@ -143,9 +122,8 @@ export async function saveItem(db: Kysely<Database>, actor: CatalogActor, body: 
     });
     let itemId = body.id;
     if (itemId === undefined) {
-      const created = await trx
-        .insertInto('items')
-        .values({
+      const created = await app.menuRepository.insertItem(
+        {
           item_category_id: null,
           description: '',
           image: null,
@@ -156,34 +134,34 @@ export async function saveItem(db: Kysely<Database>, actor: CatalogActor, body: 
           restaurant_id: storeId,
           name: body.name as string,
           price: body.price as number,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        },
+        trx,
+      );
       itemId = Number(created.id);
     } else if (Object.keys(columns).length > 0) {
-      await trx.updateTable('items').set(columns).where('id', '=', itemId).execute();
+      await app.menuRepository.updateItem(itemId, columns, trx);
     }
     if (body.addon_category_ids !== undefined) {
-      await trx.deleteFrom('item_addon_categories').where('item_id', '=', itemId).execute();
+      await app.menuRepository.unlinkAddonGroupsOfItem(itemId, trx);
       if (body.addon_category_ids.length > 0) {
-        await trx
-          .insertInto('item_addon_categories')
-          .values(body.addon_category_ids.map((groupId, index) => ({ item_id: itemId, addon_category_id: groupId, sort_order: index })))
-          .execute();
+        await app.menuRepository.linkAddonGroups(
+          body.addon_category_ids.map((groupId, index) => ({ item_id: itemId, addon_category_id: groupId, sort_order: index })),
+          trx,
+        );
       }
     }
     return { result: itemId, entity: 'items', entityId: itemId, details: givenFields(body) };
   });
-  const [saved] = await listItems(db, storeId, id);
+  const [saved] = await listItems(app, storeId, id);
   if (!saved) throw notFound(`There is no item with id ${id}.`);
   return saved;
 }
 
-export async function deleteItem(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const storeId = await storeOfOwnedRow(db, actor.user, 'items', id, 'item');
-  await auditedWrite(db, actor, async (trx) => {
-    const item = await trx.selectFrom('items').select('name').where('id', '=', id).executeTakeFirst();
-    await trx.deleteFrom('items').where('id', '=', id).execute();
+export async function deleteItem(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const storeId = await storeOfOwnedRow(app, actor.user, 'items', id, 'item');
+  await auditedWrite(app, actor, async (trx) => {
+    const item = await app.menuRepository.itemName(id, trx);
+    await app.menuRepository.deleteItem(id, trx);
     return { result: undefined, entity: 'items', entityId: id, details: { restaurant_id: storeId, name: item?.name ?? null } };
   });
 }

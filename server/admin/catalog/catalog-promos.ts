@@ -5,10 +5,10 @@
  * Administrators only. promo-slider reads them from the database on every
  * call, so a change shows at once.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AdminPromoSlide, AdminPromoSlider } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
-import { fromFlag, type Database } from '../../db/tables.ts';
+import { fromFlag } from '../../db/tables.ts';
 import { notFound } from '../../http/http-error.ts';
 import {
   assertAllExist,
@@ -26,17 +26,8 @@ import {
 type SaveSlider = CallBody<'admin/save-promo-slider'>;
 type SaveSlide = CallBody<'admin/save-promo-slide'>;
 
-export async function listPromoSliders(db: Kysely<Database>, onlyId?: number): Promise<AdminPromoSlider[]> {
-  let sliders = db.selectFrom('promo_sliders').selectAll();
-  let slides = db.selectFrom('promo_slides').selectAll();
-  if (onlyId !== undefined) {
-    sliders = sliders.where('id', '=', onlyId);
-    slides = slides.where('promo_slider_id', '=', onlyId);
-  }
-  const [sliderRows, slideRows] = await Promise.all([
-    sliders.orderBy('is_main', 'desc').orderBy('position_id').orderBy('id').execute(),
-    slides.orderBy('sort_order').orderBy('id').execute(),
-  ]);
+export async function listPromoSliders(app: FastifyInstance, onlyId?: number): Promise<AdminPromoSlider[]> {
+  const { sliderRows, slideRows } = await app.catalogRepository.adminPromoSliders(onlyId);
   return sliderRows.map((slider) => ({
     id: Number(slider.id),
     name: slider.name,
@@ -59,16 +50,16 @@ export async function listPromoSliders(db: Kysely<Database>, onlyId?: number): P
   }));
 }
 
-async function sliderNamed(db: Kysely<Database>, id: number): Promise<AdminPromoSlider> {
-  const [slider] = await listPromoSliders(db, id);
+async function sliderNamed(app: FastifyInstance, id: number): Promise<AdminPromoSlider> {
+  const [slider] = await listPromoSliders(app, id);
   if (!slider) throw notFound(`There is no promo slider with id ${id}.`);
   return slider;
 }
 
-export async function savePromoSlider(db: Kysely<Database>, actor: CatalogActor, body: SaveSlider): Promise<AdminPromoSlider> {
+export async function savePromoSlider(app: FastifyInstance, actor: CatalogActor, body: SaveSlider): Promise<AdminPromoSlider> {
   if (body.id === undefined) requireOnCreate(body, ['name']);
-  else await sliderNamed(db, body.id);
-  const id = await auditedWrite(db, actor, async (trx) => {
+  else await sliderNamed(app, body.id);
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({
       name: body.name,
       is_main: flagOf(body.is_main),
@@ -78,31 +69,30 @@ export async function savePromoSlider(db: Kysely<Database>, actor: CatalogActor,
     });
     let sliderId = body.id;
     if (sliderId === undefined) {
-      const created = await trx
-        .insertInto('promo_sliders')
-        .values({ is_main: 0, position_id: 0, size: 1, is_active: 1, ...columns, name: body.name as string })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await app.catalogRepository.insertPromoSlider(
+        { is_main: 0, position_id: 0, size: 1, is_active: 1, ...columns, name: body.name as string },
+        trx,
+      );
       sliderId = Number(created.id);
     } else if (Object.keys(columns).length > 0) {
-      await trx.updateTable('promo_sliders').set(columns).where('id', '=', sliderId).execute();
+      await app.catalogRepository.updatePromoSlider(sliderId, columns, trx);
     }
     return { result: sliderId, entity: 'promo_sliders', entityId: sliderId, details: givenFields(body) };
   });
-  return sliderNamed(db, id);
+  return sliderNamed(app, id);
 }
 
-export async function deletePromoSlider(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const slider = await sliderNamed(db, id);
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('promo_sliders').where('id', '=', id).execute();
+export async function deletePromoSlider(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const slider = await sliderNamed(app, id);
+  await auditedWrite(app, actor, async (trx) => {
+    await app.catalogRepository.deletePromoSlider(id, trx);
     return { result: undefined, entity: 'promo_sliders', entityId: id, details: { name: slider.name } };
   });
 }
 
 /** What the slide opens after the save, checked: a store or item that exists, or nothing (its url, if any). */
 async function targetAfter(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   body: SaveSlide,
   stored: AdminPromoSlide | undefined,
 ): Promise<Pick<AdminPromoSlide, 'model' | 'model_id'>> {
@@ -114,46 +104,45 @@ async function targetAfter(
     return { model: null, model_id: null };
   }
   if (modelId === null) throw fieldError(400, 'VALIDATION_FAILED', 'model_id', `A slide that opens a ${model} needs its id.`);
-  await assertAllExist(db, model === 'restaurant' ? 'restaurants' : 'items', [modelId], 'model_id');
+  await assertAllExist(app, model === 'restaurant' ? 'restaurants' : 'items', [modelId], 'model_id');
   return { model, model_id: modelId };
 }
 
-export async function savePromoSlide(db: Kysely<Database>, actor: CatalogActor, body: SaveSlide): Promise<AdminPromoSlider> {
+export async function savePromoSlide(app: FastifyInstance, actor: CatalogActor, body: SaveSlide): Promise<AdminPromoSlider> {
   let stored: AdminPromoSlide | undefined;
   if (body.id === undefined) requireOnCreate(body, ['promo_slider_id', 'name', 'image']);
   else {
-    const row = await db.selectFrom('promo_slides').select('promo_slider_id').where('id', '=', body.id).executeTakeFirst();
+    const row = await app.catalogRepository.sliderOfPromoSlide(body.id);
     if (!row) throw notFound(`There is no promo slide with id ${body.id}.`);
-    stored = (await sliderNamed(db, Number(row.promo_slider_id))).slides.find((slide) => slide.id === body.id);
+    stored = (await sliderNamed(app, Number(row.promo_slider_id))).slides.find((slide) => slide.id === body.id);
   }
   const sliderId = body.promo_slider_id ?? (stored?.promo_slider_id as number);
-  await sliderNamed(db, sliderId);
+  await sliderNamed(app, sliderId);
   checkImageUrl(body.image);
   checkLink(body.url);
-  const target = await targetAfter(db, body, stored);
-  await auditedWrite(db, actor, async (trx) => {
+  const target = await targetAfter(app, body, stored);
+  await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({ promo_slider_id: body.promo_slider_id, name: body.name, image: body.image, url: body.url, sort_order: body.sort_order });
     let slideId = body.id;
     if (slideId === undefined) {
-      const created = await trx
-        .insertInto('promo_slides')
-        .values({ url: null, sort_order: 0, ...columns, ...target, promo_slider_id: sliderId, name: body.name as string, image: body.image as string })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await app.catalogRepository.insertPromoSlide(
+        { url: null, sort_order: 0, ...columns, ...target, promo_slider_id: sliderId, name: body.name as string, image: body.image as string },
+        trx,
+      );
       slideId = Number(created.id);
     } else {
-      await trx.updateTable('promo_slides').set({ ...columns, ...target }).where('id', '=', slideId).execute();
+      await app.catalogRepository.updatePromoSlide(slideId, { ...columns, ...target }, trx);
     }
     return { result: slideId, entity: 'promo_slides', entityId: slideId, details: givenFields(body) };
   });
-  return sliderNamed(db, sliderId);
+  return sliderNamed(app, sliderId);
 }
 
-export async function deletePromoSlide(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const slide = await db.selectFrom('promo_slides').select(['id', 'name', 'promo_slider_id']).where('id', '=', id).executeTakeFirst();
+export async function deletePromoSlide(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const slide = await app.catalogRepository.promoSlideNameOf(id);
   if (!slide) throw notFound(`There is no promo slide with id ${id}.`);
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('promo_slides').where('id', '=', id).execute();
+  await auditedWrite(app, actor, async (trx) => {
+    await app.catalogRepository.deletePromoSlide(id, trx);
     return { result: undefined, entity: 'promo_slides', entityId: id, details: { name: slide.name, promo_slider_id: Number(slide.promo_slider_id) } };
   });
 }

@@ -5,26 +5,20 @@
  * nearby engine watches (migration 0004), so a store joining a category
  * shows in get-filtered-restaurants at once.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AdminCategorySlide, AdminStoreCategory } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
-import { fromFlag, type Database } from '../../db/tables.ts';
+import { fromFlag } from '../../db/tables.ts';
 import { notFound } from '../../http/http-error.ts';
 import { assertAllExist, auditedWrite, checkImageUrl, definedOnly, flagOf, givenFields, requireOnCreate, type CatalogActor } from './catalog-change.ts';
 
 type SaveCategory = CallBody<'admin/save-store-category'>;
 type SaveSlide = CallBody<'admin/save-category-slide'>;
 
-export async function listStoreCategories(db: Kysely<Database>, onlyId?: number): Promise<AdminStoreCategory[]> {
-  let categories = db.selectFrom('restaurant_categories').selectAll();
-  let links = db.selectFrom('restaurant_category_links').select(['category_id', 'restaurant_id']);
-  if (onlyId !== undefined) {
-    categories = categories.where('id', '=', onlyId);
-    links = links.where('category_id', '=', onlyId);
-  }
+export async function listStoreCategories(app: FastifyInstance, onlyId?: number): Promise<AdminStoreCategory[]> {
   const [rows, linkRows] = await Promise.all([
-    categories.orderBy('sort_order').orderBy('id').execute(),
-    links.orderBy('category_id').orderBy('restaurant_id').execute(),
+    app.catalogRepository.adminCategories(onlyId),
+    app.storesRepository.categoryLinks(onlyId),
   ]);
   return rows.map((row) => ({
     id: Number(row.id),
@@ -35,61 +29,41 @@ export async function listStoreCategories(db: Kysely<Database>, onlyId?: number)
   }));
 }
 
-export async function saveStoreCategory(db: Kysely<Database>, actor: CatalogActor, body: SaveCategory): Promise<AdminStoreCategory> {
+export async function saveStoreCategory(app: FastifyInstance, actor: CatalogActor, body: SaveCategory): Promise<AdminStoreCategory> {
+  const catalog = app.catalogRepository;
   if (body.id === undefined) requireOnCreate(body, ['name']);
-  else if (!(await db.selectFrom('restaurant_categories').select('id').where('id', '=', body.id).executeTakeFirst())) {
+  else if (!(await catalog.categoryExists(body.id))) {
     throw notFound(`There is no store category with id ${body.id}.`);
   }
   checkImageUrl(body.image);
-  await assertAllExist(db, 'restaurants', body.restaurant_ids, 'restaurant_ids');
-  const id = await auditedWrite(db, actor, async (trx) => {
+  await assertAllExist(app, 'restaurants', body.restaurant_ids, 'restaurant_ids');
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({ name: body.name, image: body.image, sort_order: body.sort_order });
     let categoryId = body.id;
     if (categoryId === undefined) {
-      const created = await trx
-        .insertInto('restaurant_categories')
-        .values({ image: null, sort_order: 0, ...columns, name: body.name as string })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await catalog.insertCategory({ image: null, sort_order: 0, ...columns, name: body.name as string }, trx);
       categoryId = Number(created.id);
     } else if (Object.keys(columns).length > 0) {
-      await trx.updateTable('restaurant_categories').set(columns).where('id', '=', categoryId).execute();
+      await catalog.updateCategory(categoryId, columns, trx);
     }
-    if (body.restaurant_ids !== undefined) {
-      await trx.deleteFrom('restaurant_category_links').where('category_id', '=', categoryId).execute();
-      if (body.restaurant_ids.length > 0) {
-        await trx
-          .insertInto('restaurant_category_links')
-          .values(body.restaurant_ids.map((restaurantId) => ({ restaurant_id: restaurantId, category_id: categoryId })))
-          .execute();
-      }
-    }
+    if (body.restaurant_ids !== undefined) await app.storesRepository.replaceStoresOfCategory(categoryId, body.restaurant_ids, trx);
     return { result: categoryId, entity: 'restaurant_categories', entityId: categoryId, details: givenFields(body) };
   });
-  const [saved] = await listStoreCategories(db, id);
+  const [saved] = await listStoreCategories(app, id);
   return saved as AdminStoreCategory;
 }
 
-export async function deleteStoreCategory(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const category = await db.selectFrom('restaurant_categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+export async function deleteStoreCategory(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const category = await app.catalogRepository.categoryNameOf(id);
   if (!category) throw notFound(`There is no store category with id ${id}.`);
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('restaurant_categories').where('id', '=', id).execute();
+  await auditedWrite(app, actor, async (trx) => {
+    await app.catalogRepository.deleteCategory(id, trx);
     return { result: undefined, entity: 'restaurant_categories', entityId: id, details: { name: category.name } };
   });
 }
 
-export async function listCategorySlides(db: Kysely<Database>, onlyId?: number): Promise<AdminCategorySlide[]> {
-  let slides = db.selectFrom('category_slides').selectAll();
-  let links = db.selectFrom('category_slide_categories').select(['slide_id', 'category_id']);
-  if (onlyId !== undefined) {
-    slides = slides.where('id', '=', onlyId);
-    links = links.where('slide_id', '=', onlyId);
-  }
-  const [rows, linkRows] = await Promise.all([
-    slides.orderBy('sort_order').orderBy('id').execute(),
-    links.orderBy('slide_id').orderBy('category_id').execute(),
-  ]);
+export async function listCategorySlides(app: FastifyInstance, onlyId?: number): Promise<AdminCategorySlide[]> {
+  const { rows, linkRows } = await app.catalogRepository.adminCategorySlides(onlyId);
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,
@@ -100,46 +74,38 @@ export async function listCategorySlides(db: Kysely<Database>, onlyId?: number):
   }));
 }
 
-export async function saveCategorySlide(db: Kysely<Database>, actor: CatalogActor, body: SaveSlide): Promise<AdminCategorySlide> {
+export async function saveCategorySlide(app: FastifyInstance, actor: CatalogActor, body: SaveSlide): Promise<AdminCategorySlide> {
+  const catalog = app.catalogRepository;
   if (body.id === undefined) requireOnCreate(body, ['name', 'image']);
-  else if (!(await db.selectFrom('category_slides').select('id').where('id', '=', body.id).executeTakeFirst())) {
+  else if (!(await catalog.categorySlideExists(body.id))) {
     throw notFound(`There is no category slide with id ${body.id}.`);
   }
   checkImageUrl(body.image);
-  await assertAllExist(db, 'restaurant_categories', body.category_ids, 'category_ids');
-  const id = await auditedWrite(db, actor, async (trx) => {
+  await assertAllExist(app, 'restaurant_categories', body.category_ids, 'category_ids');
+  const id = await auditedWrite(app, actor, async (trx) => {
     const columns = definedOnly({ name: body.name, image: body.image, sort_order: body.sort_order, is_active: flagOf(body.is_active) });
     let slideId = body.id;
     if (slideId === undefined) {
-      const created = await trx
-        .insertInto('category_slides')
-        .values({ sort_order: 0, is_active: 1, ...columns, name: body.name as string, image: body.image as string })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await catalog.insertCategorySlide(
+        { sort_order: 0, is_active: 1, ...columns, name: body.name as string, image: body.image as string },
+        trx,
+      );
       slideId = Number(created.id);
     } else if (Object.keys(columns).length > 0) {
-      await trx.updateTable('category_slides').set(columns).where('id', '=', slideId).execute();
+      await catalog.updateCategorySlide(slideId, columns, trx);
     }
-    if (body.category_ids !== undefined) {
-      await trx.deleteFrom('category_slide_categories').where('slide_id', '=', slideId).execute();
-      if (body.category_ids.length > 0) {
-        await trx
-          .insertInto('category_slide_categories')
-          .values(body.category_ids.map((categoryId) => ({ slide_id: slideId, category_id: categoryId })))
-          .execute();
-      }
-    }
+    if (body.category_ids !== undefined) await catalog.replaceCategoriesOfSlide(slideId, body.category_ids, trx);
     return { result: slideId, entity: 'category_slides', entityId: slideId, details: givenFields(body) };
   });
-  const [saved] = await listCategorySlides(db, id);
+  const [saved] = await listCategorySlides(app, id);
   return saved as AdminCategorySlide;
 }
 
-export async function deleteCategorySlide(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const slide = await db.selectFrom('category_slides').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+export async function deleteCategorySlide(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const slide = await app.catalogRepository.categorySlideNameOf(id);
   if (!slide) throw notFound(`There is no category slide with id ${id}.`);
-  await auditedWrite(db, actor, async (trx) => {
-    await trx.deleteFrom('category_slides').where('id', '=', id).execute();
+  await auditedWrite(app, actor, async (trx) => {
+    await app.catalogRepository.deleteCategorySlide(id, trx);
     return { result: undefined, entity: 'category_slides', entityId: id, details: { name: slide.name } };
   });
 }

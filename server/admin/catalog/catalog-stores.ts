@@ -4,17 +4,18 @@
  * together. A store owner may change only STORE_OWNER_STORE_FIELDS of their
  * own stores; creating, deleting and everything else is for administrators.
  */
-import type { Kysely, Updateable } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Updateable } from 'kysely';
 import type { AdminStore, AdminStoreList, AdminStoreSummary } from '../../../src/api/admin/catalog-entities.ts';
 import { STORE_OWNER_STORE_FIELDS } from '../../../src/api/admin/catalog-limits.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
 import { phoneProblem } from '../../../src/api/account/rules.ts';
 import { given } from '../../account/identifiers.ts';
 import { forbidden } from '../../account/authenticate.ts';
-import { fromFlag, type Database, type RestaurantsTable } from '../../db/tables.ts';
+import { fromFlag, type RestaurantsTable } from '../../db/tables.ts';
 import { formatMinute, isOpenAt, localTime } from '../../geo/opening-hours.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { containsPattern, lowerLike, openingHoursOf, storeFields } from '../../catalog/store-entities.ts';
+import { containsPattern, storeFields } from '../../catalog/store-entities.ts';
 import { assertStoreAccess, isAdmin, ownerFilterOf, type CatalogStaff } from './catalog-access.ts';
 import {
   assertAllExist,
@@ -54,18 +55,12 @@ function slugTaken(slug: string): HttpError {
 }
 
 /** Every field of one store, or undefined when there is none with this id. */
-export async function readAdminStore(db: Kysely<Database>, id: number, now: Date = new Date()): Promise<AdminStore | undefined> {
-  const row = await db
-    .selectFrom('restaurants as r')
-    .leftJoin('users as u', 'u.id', 'r.owner_user_id')
-    .selectAll('r')
-    .select('u.name as owner_name')
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+export async function readAdminStore(app: FastifyInstance, id: number, now: Date = new Date()): Promise<AdminStore | undefined> {
+  const row = await app.storesRepository.adminRow(id);
   if (!row) return undefined;
   const [hours, links] = await Promise.all([
-    openingHoursOf(db, [id]),
-    db.selectFrom('restaurant_category_links').select('category_id').where('restaurant_id', '=', id).orderBy('category_id').execute(),
+    app.storesRepository.openingHoursOf([id]),
+    app.storesRepository.categoryLinksOf(id),
   ]);
   const windows = hours.get(id) ?? [];
   // The fields a store's listing has too, converted in the one place that maps a store row (store-entities.ts).
@@ -99,24 +94,17 @@ function closingClock(minute: number): string {
 }
 
 export async function listStores(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: CatalogStaff,
   options: { q?: string | undefined; after?: number | undefined; limit: number },
 ): Promise<AdminStoreList> {
-  let query = db
-    .selectFrom('restaurants as r')
-    .leftJoin('users as u', 'u.id', 'r.owner_user_id')
-    .select(['r.id', 'r.name', 'r.slug', 'r.city', 'r.image', 'r.is_active', 'r.is_featured', 'r.delivery_type', 'r.owner_user_id'])
-    .select('u.name as owner_name')
-    .where('r.id', '>', options.after ?? 0);
-  const ownerId = ownerFilterOf(user);
-  if (ownerId !== undefined) query = query.where('r.owner_user_id', '=', ownerId);
   const text = options.q?.trim();
-  if (text) {
-    const pattern = containsPattern(text);
-    query = query.where((eb) => eb.or([lowerLike('r.name', pattern), lowerLike('r.slug', pattern), lowerLike('r.city', pattern)]));
-  }
-  const rows = await query.orderBy('r.id').limit(options.limit + 1).execute();
+  const rows = await app.storesRepository.adminSummaries({
+    after: options.after ?? 0,
+    ownerId: ownerFilterOf(user),
+    pattern: text ? containsPattern(text) : undefined,
+    rows: options.limit + 1,
+  });
   const page = rows.slice(0, options.limit);
   const stores: AdminStoreSummary[] = page.map((row) => ({
     id: Number(row.id),
@@ -200,37 +188,33 @@ function checkCoordinates(latitude: number, longitude: number): void {
   }
 }
 
-async function checkOwner(db: Kysely<Database>, ownerUserId: number | null | undefined): Promise<void> {
+async function checkOwner(app: FastifyInstance, ownerUserId: number | null | undefined): Promise<void> {
   if (ownerUserId === null || ownerUserId === undefined) return;
-  const owner = await db.selectFrom('users').select('role').where('id', '=', ownerUserId).where('deleted_at', 'is', null).executeTakeFirst();
+  const owner = await app.usersRepository.roleOfLiveUser(ownerUserId);
   if (owner?.role !== 'store_owner') {
     throw fieldError(400, 'NOT_A_STORE_OWNER', 'owner_user_id', `User ${ownerUserId} is not a store owner.`);
   }
 }
 
 /** A store owner may change only the basic fields of their own store, and create nothing. */
-async function checkStoreRights(db: Kysely<Database>, user: CatalogStaff, body: SaveStore): Promise<void> {
+async function checkStoreRights(app: FastifyInstance, user: CatalogStaff, body: SaveStore): Promise<void> {
   if (isAdmin(user)) return;
   if (body.id === undefined) throw forbidden('Only administrators can create stores.');
-  await assertStoreAccess(db, user, body.id);
+  await assertStoreAccess(app, user, body.id);
   const adminOnly = Object.keys(givenFields(body)).filter((field) => field !== 'id' && !OWNER_FIELDS.has(field));
   if (adminOnly.length > 0) throw forbidden(`Only administrators can change ${adminOnly.join(', ')}.`);
 }
 
-async function checkSlugFree(db: Kysely<Database>, slug: string | undefined, storeId: number | undefined): Promise<void> {
+async function checkSlugFree(app: FastifyInstance, slug: string | undefined, storeId: number | undefined): Promise<void> {
   if (slug === undefined) return;
-  let query = db.selectFrom('restaurants').select('id').where('slug', '=', slug);
-  if (storeId !== undefined) query = query.where('id', '<>', storeId);
-  if (await query.executeTakeFirst()) throw slugTaken(slug);
+  if (await app.storesRepository.otherWithSlug(slug, storeId)) throw slugTaken(slug);
 }
 
 /** Creates or changes a store with its hours and categories; answers its id. */
-export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body: SaveStore, now: Date = new Date()): Promise<number> {
-  await checkStoreRights(db, actor.user, body);
-  const existing =
-    body.id === undefined
-      ? undefined
-      : await db.selectFrom('restaurants').select(['latitude', 'longitude']).where('id', '=', body.id).executeTakeFirst();
+export async function saveStore(app: FastifyInstance, actor: CatalogActor, body: SaveStore, now: Date = new Date()): Promise<number> {
+  const stores = app.storesRepository;
+  await checkStoreRights(app, actor.user, body);
+  const existing = body.id === undefined ? undefined : await stores.coordinatesOf(body.id);
   if (body.id !== undefined && !existing) throw notFound(`There is no store with id ${body.id}.`);
   if (!existing) requireOnCreate(body, REQUIRED_ON_CREATE);
   checkImageUrl(body.image);
@@ -238,20 +222,19 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
   const contact = storeContactOf(body);
   checkCoordinates(body.latitude ?? Number(existing?.latitude), body.longitude ?? Number(existing?.longitude));
   const windows = body.opening_hours === undefined ? undefined : openingWindowsOf(body.opening_hours);
-  await checkOwner(db, body.owner_user_id);
-  await assertAllExist(db, 'restaurant_categories', body.category_ids, 'category_ids');
-  await checkSlugFree(db, body.slug, body.id);
+  await checkOwner(app, body.owner_user_id);
+  await assertAllExist(app, 'restaurant_categories', body.category_ids, 'category_ids');
+  await checkSlugFree(app, body.slug, body.id);
 
-  return auditedWrite(db, actor, async (trx) => {
+  return auditedWrite(app, actor, async (trx) => {
     const columns = storeColumns(body, contact);
     const storeId = await withUniqueAs('SLUG_TAKEN', 'slug', `Another store already uses the slug '${body.slug ?? ''}'.`, async () => {
       if (body.id !== undefined) {
-        if (Object.keys(columns).length > 0) await trx.updateTable('restaurants').set(columns).where('id', '=', body.id).execute();
+        if (Object.keys(columns).length > 0) await stores.update(body.id, columns, trx);
         return body.id;
       }
-      const created = await trx
-        .insertInto('restaurants')
-        .values({
+      const created = await stores.insert(
+        {
           description: '',
           is_active: 1,
           is_featured: 0,
@@ -273,44 +256,28 @@ export async function saveStore(db: Kysely<Database>, actor: CatalogActor, body:
           longitude: body.longitude as number,
           delivery_radius_km: body.delivery_radius_km as number,
           created_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        },
+        trx,
+      );
       return Number(created.id);
     });
-    if (windows !== undefined) {
-      await trx.deleteFrom('restaurant_opening_hours').where('restaurant_id', '=', storeId).execute();
-      if (windows.length > 0) {
-        await trx
-          .insertInto('restaurant_opening_hours')
-          .values(windows.map((w) => ({ restaurant_id: storeId, day_of_week: w.day, opens_minute: w.opensMinute, closes_minute: w.closesMinute })))
-          .execute();
-      }
-    }
-    if (body.category_ids !== undefined) {
-      await trx.deleteFrom('restaurant_category_links').where('restaurant_id', '=', storeId).execute();
-      if (body.category_ids.length > 0) {
-        await trx
-          .insertInto('restaurant_category_links')
-          .values(body.category_ids.map((categoryId) => ({ restaurant_id: storeId, category_id: categoryId })))
-          .execute();
-      }
-    }
+    if (windows !== undefined) await stores.replaceOpeningHours(storeId, windows, trx);
+    if (body.category_ids !== undefined) await stores.replaceCategoriesOfStore(storeId, body.category_ids, trx);
     // The contact as it was kept (trimmed, '' as null), so the audit shows what drivers see.
     return { result: storeId, entity: 'restaurants', entityId: storeId, details: givenFields({ ...body, ...contact }) };
   });
 }
 
 /** Deletes a store and what hangs on it; IN_USE while orders refer to it (their history must stay whole). */
-export async function deleteStore(db: Kysely<Database>, actor: CatalogActor, id: number): Promise<void> {
-  const store = await db.selectFrom('restaurants').select(['id', 'name', 'slug']).where('id', '=', id).executeTakeFirst();
+export async function deleteStore(app: FastifyInstance, actor: CatalogActor, id: number): Promise<void> {
+  const store = await app.storesRepository.nameAndSlugOf(id);
   if (!store) throw notFound(`There is no store with id ${id}.`);
-  const order = await db.selectFrom('orders').select('id').where('restaurant_id', '=', id).limit(1).executeTakeFirst();
+  const order = await app.ordersRepository.anyOfStore(id);
   const inUse = () => new HttpError(409, 'IN_USE', `${store.name} has orders, so it cannot be deleted. Set it inactive instead.`);
   if (order) throw inUse();
   try {
-    await auditedWrite(db, actor, async (trx) => {
-      await trx.deleteFrom('restaurants').where('id', '=', id).execute();
+    await auditedWrite(app, actor, async (trx) => {
+      await app.storesRepository.delete(id, trx);
       return { result: undefined, entity: 'restaurants', entityId: id, details: { name: store.name, slug: store.slug } };
     });
   } catch (error) {

@@ -6,6 +6,7 @@
  * descriptions, items and menu sections (not the store's name, as in
  * admin/save-store); store categories and slides are the administrators'.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CatalogueTranslations } from '../../../src/api/admin/catalog-entities.ts';
 import type { CallBody } from '../../../src/api/calls.ts';
@@ -22,19 +23,15 @@ import { auditedWrite, givenFields, type CatalogActor } from './catalog-change.t
 
 type SaveTranslations = CallBody<'admin/save-catalogue-translations'>;
 
-const TABLE_OF: Record<
-  CatalogueTranslationKind,
-  'restaurants' | 'items' | 'item_categories' | 'restaurant_categories' | 'category_slides' | 'promo_slides' | 'addon_categories' | 'addons'
-> = {
-  store: 'restaurants',
+/** The table of each kind the store, add-on and menu kinds do not answer for (storeOf reads those from their own repositories). */
+const TABLE_OF = {
   item: 'items',
   item_category: 'item_categories',
+  addon_category: 'addon_categories',
   store_category: 'restaurant_categories',
   category_slide: 'category_slides',
   promo_slide: 'promo_slides',
-  addon_category: 'addon_categories',
-  addon: 'addons',
-};
+} as const satisfies Partial<Record<CatalogueTranslationKind, string>>;
 
 const WHAT: Record<CatalogueTranslationKind, string> = {
   store: 'store',
@@ -48,62 +45,47 @@ const WHAT: Record<CatalogueTranslationKind, string> = {
 };
 
 /** The store whose owner may also translate this record: the store itself, or the item's, section's or add-on group's store. */
-async function storeOf(db: Kysely<Database>, kind: CatalogueTranslationKind, id: number): Promise<number | null> {
+async function storeOf(app: FastifyInstance, kind: CatalogueTranslationKind, id: number): Promise<number | null> {
   if (kind === 'store') {
-    const row = await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`There is no store with id ${id}.`);
-    return Number(row.id);
+    if (!(await app.storesRepository.exists(id))) throw notFound(`There is no store with id ${id}.`);
+    return id;
   }
   if (kind === 'item' || kind === 'item_category' || kind === 'addon_category') {
-    const row = await db.selectFrom(TABLE_OF[kind]).select('restaurant_id').where('id', '=', id).executeTakeFirst();
+    const row = await app.menuRepository.storeOfRow(TABLE_OF[kind], id);
     if (!row) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
     return Number(row.restaurant_id);
   }
   if (kind === 'addon') {
-    const row = await db
-      .selectFrom('addons')
-      .innerJoin('addon_categories', 'addon_categories.id', 'addons.addon_category_id')
-      .select('addon_categories.restaurant_id')
-      .where('addons.id', '=', id)
-      .executeTakeFirst();
+    const row = await app.menuRepository.storeOfAddon(id);
     if (!row) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
     return Number(row.restaurant_id);
   }
-  const row = await db.selectFrom(TABLE_OF[kind]).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
+  if (!(await app.catalogRepository.rowExists(TABLE_OF[kind], id))) throw notFound(`There is no ${WHAT[kind]} with id ${id}.`);
   return null;
 }
 
 /** Passes when the user may read (and write, fields aside) this record's translations. */
 export async function assertTranslationAccess(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: CatalogStaff,
   kind: CatalogueTranslationKind,
   id: number,
 ): Promise<void> {
-  const storeId = await storeOf(db, kind, id);
+  const storeId = await storeOf(app, kind, id);
   if (storeId === null) {
     if (!isAdmin(user)) throw forbidden(`Only administrators can translate a ${WHAT[kind]}.`);
     return;
   }
-  await assertStoreAccess(db, user, storeId);
+  await assertStoreAccess(app, user, storeId);
 }
 
 export async function readCatalogueTranslations(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   kind: CatalogueTranslationKind,
   id: number,
+  trx: Kysely<Database> = app.db,
 ): Promise<CatalogueTranslations> {
-  const rows = await db
-    .selectFrom('catalogue_translations as c')
-    .innerJoin('languages as l', 'l.id', 'c.language_id')
-    .select(['c.language_id', 'c.field', 'c.text'])
-    .where('c.kind', '=', kind)
-    .where('c.entity_id', '=', id)
-    .where('l.is_default', '=', 0)
-    .orderBy('c.language_id')
-    .orderBy('c.field')
-    .execute();
+  const rows = await app.catalogueTranslationsRepository.ofRecord(kind, id, trx);
   const byLanguage = new Map<number, CatalogueTranslations['texts'][number]>();
   for (const row of rows) {
     const languageId = Number(row.language_id);
@@ -119,12 +101,12 @@ function validationFailed(details: { path: string; message: string }[]): HttpErr
 }
 
 export async function saveCatalogueTranslations(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   actor: CatalogActor,
   body: SaveTranslations,
 ): Promise<CatalogueTranslations> {
   const { kind, id } = body;
-  await assertTranslationAccess(db, actor.user, kind, id);
+  await assertTranslationAccess(app, actor.user, kind, id);
   const allowed = TRANSLATABLE_FIELDS[kind];
   const problems: { path: string; message: string }[] = [];
   body.texts.forEach((entry, index) => {
@@ -136,7 +118,7 @@ export async function saveCatalogueTranslations(
   if (languageIds.length !== body.texts.length) problems.push({ path: '/texts', message: 'Each language may be given once.' });
   if (problems.length > 0) throw validationFailed(problems);
   if (languageIds.length > 0) {
-    const languages = await db.selectFrom('languages').select(['id', 'is_default']).where('id', 'in', languageIds).execute();
+    const languages = await app.languagesRepository.defaultFlagsOf(languageIds);
     for (const [index, entry] of body.texts.entries()) {
       const language = languages.find((row) => Number(row.id) === entry.language_id);
       if (!language) throw notFound(`There is no language with id ${entry.language_id}.`);
@@ -153,25 +135,19 @@ export async function saveCatalogueTranslations(
   if (kind === 'store' && !isAdmin(actor.user) && body.texts.some((entry) => entry.name !== undefined)) {
     throw forbidden("Only administrators can change a store's name, in any language.");
   }
-  return auditedWrite(db, actor, async (trx) => {
+  return auditedWrite(app, actor, async (trx) => {
     for (const entry of body.texts) {
       for (const field of allowed) {
         const given = entry[field as CatalogueTranslationField];
         if (given === undefined) continue;
         const text = given.trim();
         const key = { kind, entity_id: id, language_id: entry.language_id, field };
-        await trx
-          .deleteFrom('catalogue_translations')
-          .where('kind', '=', kind)
-          .where('entity_id', '=', id)
-          .where('language_id', '=', entry.language_id)
-          .where('field', '=', field)
-          .execute();
-        if (text !== '') await trx.insertInto('catalogue_translations').values({ ...key, text }).execute();
+        await app.catalogueTranslationsRepository.deleteText(key, trx);
+        if (text !== '') await app.catalogueTranslationsRepository.insertText({ ...key, text }, trx);
       }
     }
     return {
-      result: await readCatalogueTranslations(trx, kind, id),
+      result: await readCatalogueTranslations(app, kind, id, trx),
       entity: 'catalogue_translations',
       entityId: id,
       details: givenFields({ kind, texts: body.texts }),

@@ -16,6 +16,7 @@
  * with words for the administrator. Written to the audit trail in the same
  * transaction.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { IN_KITCHEN_STATUSES, OrderStatus, isStatusIn } from '../../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../../db/tables.ts';
@@ -27,10 +28,10 @@ import { moveOrder, type MovedOrder } from '../../orders/transitions.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
 import { recordAudit } from '../audit.ts';
 
-export async function assignDriver(db: Kysely<Database>, admin: SessionUser, uniqueOrderId: string, driverUserId: number): Promise<MovedOrder> {
-  const moved = await db.transaction().execute(async (trx) => {
-    await checkIsDriver(trx, driverUserId);
-    const order = await trx.selectFrom('orders').selectAll().where('unique_order_id', '=', uniqueOrderId).executeTakeFirst();
+export async function assignDriver(app: FastifyInstance, admin: SessionUser, uniqueOrderId: string, driverUserId: number): Promise<MovedOrder> {
+  const moved = await app.db.transaction().execute(async (trx) => {
+    await checkIsDriver(app, trx, driverUserId);
+    const order = await app.ordersRepository.findByUniqueId(uniqueOrderId, trx);
     if (!order) throw notFound(`There is no order ${uniqueOrderId}.`);
     const previous = order.driver_user_id === null ? null : Number(order.driver_user_id);
     if (previous === driverUserId) return { order, changed: false };
@@ -38,15 +39,15 @@ export async function assignDriver(db: Kysely<Database>, admin: SessionUser, uni
 
     const result =
       Number(order.status) === OrderStatus.PREPARING
-        ? await moveOrder(trx, {
+        ? await moveOrder(app, trx, {
             orderId: Number(order.id),
             to: OrderStatus.DRIVER_ASSIGNED,
             actor: 'admin',
             actorUserId: admin.id,
             driverUserId,
-            precondition: (inner, row) => checkDriverMayTake(inner, driverUserId, row, 'admin'),
+            precondition: (inner, row) => checkDriverMayTake(app, inner, driverUserId, row, 'admin'),
           })
-        : await handOver(trx, order, previous, driverUserId);
+        : await handOver(app, trx, order, previous, driverUserId);
     if (result.changed) {
       await recordAudit(trx, {
         userId: admin.id,
@@ -63,8 +64,8 @@ export async function assignDriver(db: Kysely<Database>, admin: SessionUser, uni
   return moved;
 }
 
-async function checkIsDriver(trx: Kysely<Database>, userId: number): Promise<void> {
-  const user = await trx.selectFrom('users').select(['role', 'is_banned']).where('id', '=', userId).executeTakeFirst();
+async function checkIsDriver(app: FastifyInstance, trx: Kysely<Database>, userId: number): Promise<void> {
+  const user = await app.usersRepository.roleAndBanOf(userId, trx);
   if (!user) throw new HttpError(404, 'UNKNOWN_USER', `There is no user ${userId}.`);
   if (user.role !== 'driver') throw new HttpError(409, 'NOT_A_DRIVER', 'This person is not a driver.');
   if (Number(user.is_banned) === 1) throw new HttpError(409, 'ACCOUNT_BANNED', 'This driver is banned.');
@@ -82,16 +83,15 @@ function checkMayChangeHands(order: Selectable<OrdersTable>): void {
 }
 
 /** Another driver's order, not picked up yet, to this driver: no new step. */
-async function handOver(trx: Kysely<Database>, order: Selectable<OrdersTable>, previous: number | null, driverUserId: number): Promise<MovedOrder> {
-  await checkDriverMayTake(trx, driverUserId, order, 'admin');
-  const changed = await trx
-    .updateTable('orders')
-    .set({ driver_user_id: driverUserId, updated_at: new Date().toISOString() })
-    .where('id', '=', Number(order.id))
-    .where('status', '=', OrderStatus.DRIVER_ASSIGNED)
-    .where('driver_user_id', '=', previous)
-    .returningAll()
-    .executeTakeFirst();
+async function handOver(
+  app: FastifyInstance,
+  trx: Kysely<Database>,
+  order: Selectable<OrdersTable>,
+  previous: number | null,
+  driverUserId: number,
+): Promise<MovedOrder> {
+  await checkDriverMayTake(app, trx, driverUserId, order, 'admin');
+  const changed = await app.ordersRepository.handOver(Number(order.id), previous, driverUserId, trx);
   if (!changed) throw new HttpError(409, 'CONFLICT', 'This order changed meanwhile. Refresh and try again.');
   return { order: changed, changed: true };
 }

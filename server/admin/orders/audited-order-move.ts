@@ -6,6 +6,7 @@
  * other console change, with the preparation time or the reason given.
  * The live streams are woken after the commit.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS_NAMES } from '../../../src/api/orders/limits.ts';
 import type { OrderStatusCode } from '../../../src/api/orders/status.ts';
@@ -16,15 +17,15 @@ import type { SessionUser } from '../../account/users-repository.ts';
 import { recordAudit } from '../audit.ts';
 
 export async function moveOrderAudited(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   action: string,
   move: OrderMove,
   /** Runs last in the move's transaction (the call stores its answer there, with the move). */
   beforeCommit?: (trx: Kysely<Database>, moved: MovedOrder) => Promise<void>,
 ): Promise<MovedOrder> {
-  const moved = await db.transaction().execute(async (trx) => {
-    const result = await moveOrder(trx, move);
+  const moved = await app.db.transaction().execute(async (trx) => {
+    const result = await moveOrder(app, trx, move);
     if (result.changed) {
       await recordAudit(trx, {
         userId: user.id,

@@ -5,10 +5,9 @@
  * owner naming another owner's store is FORBIDDEN, as everywhere in the
  * console. The delivery PIN is never in it (order-view.ts showPin: false).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { ADMIN_PAGE_SIZE, type AdminOrdersPage } from '../../../src/api/admin/entities.ts';
 import { forbidden } from '../../account/authenticate.ts';
-import type { Database } from '../../db/tables.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { toOrders } from '../../orders/order-view.ts';
 import type { ConsoleUser } from '../admin-access.ts';
@@ -41,35 +40,29 @@ function isoOf(value: string | undefined, field: 'from' | 'to'): string | undefi
   return new Date(time).toISOString();
 }
 
-export async function ordersPage(db: Kysely<Database>, user: ConsoleUser, query: OrdersQuery): Promise<AdminOrdersPage> {
+export async function ordersPage(app: FastifyInstance, user: ConsoleUser, query: OrdersQuery): Promise<AdminOrdersPage> {
   const from = isoOf(query.from, 'from');
   const to = isoOf(query.to, 'to');
   if (from !== undefined && to !== undefined && from >= to) {
     throw new HttpError(400, 'INVALID_DATE_RANGE', 'from must be before to.', [{ path: '/to', message: 'must be after from' }]);
   }
   if (query.restaurantId !== undefined && user.role === 'store_owner') {
-    const store = await db.selectFrom('restaurants').select('owner_user_id').where('id', '=', query.restaurantId).executeTakeFirst();
+    const store = await app.storesRepository.ownerIdOf(query.restaurantId);
     if (Number(store?.owner_user_id) !== user.id) throw forbidden('This store is not yours.');
   }
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  let select = db.selectFrom('orders as o').selectAll('o');
-  if (user.role === 'store_owner') {
-    select = select.innerJoin('restaurants as r', 'r.id', 'o.restaurant_id').where('r.owner_user_id', '=', user.id);
-  }
-  if (query.restaurantId !== undefined) select = select.where('o.restaurant_id', '=', query.restaurantId);
-  if (query.statuses !== undefined) select = select.where('o.status', 'in', [...query.statuses]);
-  if (from !== undefined) select = select.where('o.created_at', '>=', from);
-  if (to !== undefined) select = select.where('o.created_at', '<', to);
-  const q = query.q?.trim().toUpperCase();
-  if (q) select = select.where('o.unique_order_id', 'like', `%${q.replace(/[\\%_]/g, '')}%`);
-  if (query.before !== undefined) select = select.where('o.id', '<', query.before);
-  const rows = await select
-    .orderBy('o.id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await app.ordersRepository.consolePage(user, {
+    restaurantId: query.restaurantId,
+    statuses: query.statuses,
+    from,
+    to,
+    q: query.q?.trim().toUpperCase(),
+    before: query.before,
+    limit,
+  });
   const page = rows.slice(0, limit);
   return {
-    orders: await toOrders(db, page, { showPin: false, showCustomer: true }),
+    orders: await toOrders(app, page, { showPin: false, showCustomer: true }),
     next_before: rows.length > limit ? Number(page.at(-1)?.id) : null,
   };
 }

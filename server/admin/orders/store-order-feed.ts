@@ -14,11 +14,10 @@
  * so the overlap never sends a change twice. Ownership is read with every
  * query, so a store moved to another owner stops showing at once.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { StoreOrderEventType } from '../../../src/api/admin/entities.ts';
 import type { Order } from '../../../src/api/orders/entities.ts';
 import { OrderStatus } from '../../../src/api/orders/status.ts';
-import type { Database } from '../../db/tables.ts';
 import { toOrders } from '../../orders/order-view.ts';
 import type { OrderRow } from '../../orders/orders-repository.ts';
 import { SerialReads } from '../../live/serial-reads.ts';
@@ -50,7 +49,7 @@ export class StoreOrderFeed {
   readonly #reads: SerialReads;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly app: FastifyInstance,
     private readonly viewer: Pick<ConsoleUser, 'id' | 'role'>,
     private readonly send: StoreOrderSender,
     onError: (error: unknown) => void,
@@ -80,11 +79,7 @@ export class StoreOrderFeed {
   }
 
   async #changedOrders(from: string): Promise<OrderRow[]> {
-    let select = this.db.selectFrom('orders as o').selectAll('o').where('o.updated_at', '>=', from);
-    if (this.viewer.role !== 'admin') {
-      select = select.innerJoin('restaurants as r', 'r.id', 'o.restaurant_id').where('r.owner_user_id', '=', this.viewer.id);
-    }
-    return select.orderBy('o.updated_at').orderBy('o.id').limit(READ_LIMIT).execute();
+    return this.app.ordersRepository.changedSince(from, this.viewer, READ_LIMIT);
   }
 
   async #readAndSend(): Promise<void> {
@@ -92,7 +87,7 @@ export class StoreOrderFeed {
     const rows = await this.#changedOrders(from);
     if (this.#reads.closed) return;
     const fresh = rows.filter((row) => this.#sent.get(Number(row.id))?.key !== keyOf(row));
-    const orders = fresh.length === 0 || !this.#sendOnFirstRead ? [] : await toOrders(this.db, fresh, { showPin: false, showCustomer: true });
+    const orders = fresh.length === 0 || !this.#sendOnFirstRead ? [] : await toOrders(this.app, fresh, { showPin: false, showCustomer: true });
     if (this.#reads.closed) return;
     const sending = this.#sendOnFirstRead;
     this.#sendOnFirstRead = true;

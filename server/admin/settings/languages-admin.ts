@@ -5,10 +5,9 @@
  * default. A key's text counts as translated when it is not blank; the app
  * shows English for the rest. Translations themselves: translations-admin.ts.
  */
-import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AdminLanguage, AdminLanguages, LanguageDir } from '../../../src/api/admin/entities.ts';
 import { TEXT_KEYS } from '../../../src/api/language/texts.ts';
-import type { Database } from '../../db/tables.ts';
 import { uniqueViolationOf } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
@@ -31,15 +30,8 @@ function blankName(): HttpError {
 }
 
 /** Built-in keys with a non-blank text, per language. */
-async function translatedCounts(db: Kysely<Database>, languageIds?: number[]): Promise<Map<number, number>> {
-  let query = db
-    .selectFrom('translations')
-    .select((eb) => ['language_id', eb.fn.countAll<number | string>().as('translated')])
-    .where('key', 'in', TEXT_KEYS)
-    .where(sql<boolean>`trim(value) <> ''`)
-    .groupBy('language_id');
-  if (languageIds) query = query.where('language_id', 'in', languageIds);
-  const rows = await query.execute();
+async function translatedCounts(app: FastifyInstance, languageIds?: number[]): Promise<Map<number, number>> {
+  const rows = await app.languagesRepository.translatedCounts(languageIds);
   return new Map(rows.map((row) => [Number(row.language_id), Number(row.translated)]));
 }
 
@@ -57,26 +49,24 @@ function toAdminLanguage(row: LanguageRow, translated: number): AdminLanguage {
   };
 }
 
-export async function listAdminLanguages(db: Kysely<Database>): Promise<AdminLanguages> {
-  const [rows, counts] = await Promise.all([db.selectFrom('languages').selectAll().orderBy('id').execute(), translatedCounts(db)]);
+export async function listAdminLanguages(app: FastifyInstance): Promise<AdminLanguages> {
+  const [rows, counts] = await Promise.all([app.languagesRepository.rows(), translatedCounts(app)]);
   return {
     languages: rows.map((row) => toAdminLanguage(row, counts.get(Number(row.id)) ?? 0)),
     total_keys: TEXT_KEYS.length,
   };
 }
 
-export async function adminLanguage(db: Kysely<Database>, id: number): Promise<AdminLanguage> {
-  const row = await db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
+export async function adminLanguage(app: FastifyInstance, id: number): Promise<AdminLanguage> {
+  const row = await app.languagesRepository.findRow(id);
   if (!row) throw notFound(`There is no language with id ${id}.`);
-  const counts = await translatedCounts(db, [id]);
+  const counts = await translatedCounts(app, [id]);
   return toAdminLanguage(row, counts.get(id) ?? 0);
 }
 
 /** Codes are compared in any case (pt-BR and pt-br are one language for <html lang>). */
-async function assertCodeFree(db: Kysely<Database>, code: string, exceptId?: number): Promise<void> {
-  let query = db.selectFrom('languages').select('id').where(sql<string>`lower(code)`, '=', code.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw codeTaken(code);
+async function assertCodeFree(app: FastifyInstance, code: string, exceptId?: number): Promise<void> {
+  if (await app.languagesRepository.withCodeInAnyCase(code, exceptId)) throw codeTaken(code);
 }
 
 /** A unique violation on languages.code by a racing request is the same LANGUAGE_CODE_TAKEN. */
@@ -90,34 +80,21 @@ async function withCodeRace<T>(code: string, write: () => Promise<T>): Promise<T
 }
 
 export async function createLanguage(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   input: LanguageInput & { copyDefault: boolean },
 ): Promise<AdminLanguage> {
   const name = input.language_name.trim();
   if (name === '') throw blankName();
-  await assertCodeFree(db, input.code);
+  await assertCodeFree(app, input.code);
   const id = await withCodeRace(input.code, () =>
-    db.transaction().execute(async (trx) => {
-      const { id: newId } = await trx
-        .insertInto('languages')
-        .values({ language_name: name, code: input.code, dir: input.dir, is_default: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+    app.db.transaction().execute(async (trx) => {
+      const { id: newId } = await app.languagesRepository.insert(
+        { language_name: name, code: input.code, dir: input.dir, is_default: 0 },
+        trx,
+      );
       const languageId = Number(newId);
-      if (input.copyDefault) {
-        await trx
-          .insertInto('translations')
-          .columns(['language_id', 'key', 'value'])
-          .expression((eb) =>
-            eb
-              .selectFrom('translations as t')
-              .innerJoin('languages as l', 'l.id', 't.language_id')
-              .select([sql<number>`${sql.lit(languageId)}`.as('language_id'), 't.key', 't.value'])
-              .where('l.is_default', '=', 1),
-          )
-          .execute();
-      }
+      if (input.copyDefault) await app.languagesRepository.copyDefaultTranslations(languageId, trx);
       await recordAudit(trx, {
         userId: user.id,
         role: user.role,
@@ -129,20 +106,20 @@ export async function createLanguage(
       return languageId;
     }),
   );
-  return adminLanguage(db, id);
+  return adminLanguage(app, id);
 }
 
 export async function updateLanguage(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   id: number,
   changes: Partial<LanguageInput>,
 ): Promise<AdminLanguage> {
-  const before = await db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
+  const before = await app.languagesRepository.findRow(id);
   if (!before) throw notFound(`There is no language with id ${id}.`);
   const name = changes.language_name?.trim();
   if (name === '') throw blankName();
-  if (changes.code !== undefined) await assertCodeFree(db, changes.code, id);
+  if (changes.code !== undefined) await assertCodeFree(app, changes.code, id);
   const after = { language_name: name ?? before.language_name, code: changes.code ?? before.code, dir: changes.dir ?? before.dir };
   const changed = Object.fromEntries(
     (Object.keys(after) as (keyof typeof after)[])
@@ -151,24 +128,23 @@ export async function updateLanguage(
   );
   if (Object.keys(changed).length > 0) {
     await withCodeRace(after.code, () =>
-      db.transaction().execute(async (trx) => {
-        await trx.updateTable('languages').set(after).where('id', '=', id).execute();
+      app.db.transaction().execute(async (trx) => {
+        await app.languagesRepository.update(id, after, trx);
         await recordAudit(trx, { userId: user.id, role: user.role, action: 'admin/update-language', entity: 'languages', entityId: id, details: changed });
       }),
     );
   }
-  return adminLanguage(db, id);
+  return adminLanguage(app, id);
 }
 
-export async function setDefaultLanguage(db: Kysely<Database>, user: SessionUser, id: number): Promise<AdminLanguages> {
-  await db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('languages').select(['id', 'code', 'is_default']).where('id', '=', id).executeTakeFirst();
+export async function setDefaultLanguage(app: FastifyInstance, user: SessionUser, id: number): Promise<AdminLanguages> {
+  await app.db.transaction().execute(async (trx) => {
+    const target = await app.languagesRepository.codeAndDefaultOf(id, trx);
     if (!target) throw notFound(`There is no language with id ${id}.`);
     if (Number(target.is_default) === 1) return;
-    const previous = await trx.selectFrom('languages').select('id').where('is_default', '=', 1).execute();
+    const previous = await app.languagesRepository.defaultIds(trx);
     // Both rows in one transaction: nobody ever reads two defaults or none.
-    await trx.updateTable('languages').set({ is_default: 0 }).where('id', '!=', id).execute();
-    await trx.updateTable('languages').set({ is_default: 1 }).where('id', '=', id).execute();
+    await app.languagesRepository.makeDefault(id, trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,
@@ -178,18 +154,18 @@ export async function setDefaultLanguage(db: Kysely<Database>, user: SessionUser
       details: { code: target.code, previous_default_ids: previous.map((row) => Number(row.id)) },
     });
   });
-  return listAdminLanguages(db);
+  return listAdminLanguages(app);
 }
 
-export async function deleteLanguage(db: Kysely<Database>, user: SessionUser, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const language = await trx.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirst();
+export async function deleteLanguage(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const language = await app.languagesRepository.findRow(id, trx);
     if (!language) throw notFound(`There is no language with id ${id}.`);
     if (Number(language.is_default) === 1) {
       throw new HttpError(409, 'LANGUAGE_IS_DEFAULT', 'The default language cannot be deleted. Make another language the default first.');
     }
-    await trx.deleteFrom('translations').where('language_id', '=', id).execute();
-    await trx.deleteFrom('languages').where('id', '=', id).execute();
+    await app.languagesRepository.deleteTranslationsOf(id, trx);
+    await app.languagesRepository.delete(id, trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,

@@ -6,11 +6,9 @@
  * Every change answers the whole list (few rows, and the console shows them
  * all).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { PopularLocation } from '../../../src/api/entities.ts';
-import type { Database } from '../../db/tables.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
-import { createPopularLocationsRepository } from '../../settings/popular-locations-repository.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
 import { recordAudit } from '../audit.ts';
 
@@ -28,29 +26,22 @@ function cleanName(name: string): string {
   return cleaned;
 }
 
-const list = (db: Kysely<Database>) => createPopularLocationsRepository(db).list();
-
-/** Makes one location the primary and every other one not, inside the caller's transaction. */
-async function makePrimary(trx: Kysely<Database>, id: number): Promise<void> {
-  await trx.updateTable('popular_locations').set({ is_default: 0 }).where('id', '!=', id).where('is_default', '=', 1).execute();
-  await trx.updateTable('popular_locations').set({ is_default: 1 }).where('id', '=', id).execute();
-}
+const list = (app: FastifyInstance) => app.popularLocationsRepository.list();
 
 export async function createLocation(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   input: LocationInput & { isDefault: boolean },
 ): Promise<PopularLocation[]> {
   const name = cleanName(input.name);
-  await db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('popular_locations')
-      .values({ name, latitude: input.latitude, longitude: input.longitude, is_default: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const primary = await trx.selectFrom('popular_locations').select('id').where('is_default', '=', 1).executeTakeFirst();
+  await app.db.transaction().execute(async (trx) => {
+    const { id } = await app.popularLocationsRepository.insert(
+      { name, latitude: input.latitude, longitude: input.longitude, is_default: 0 },
+      trx,
+    );
+    const primary = await app.popularLocationsRepository.primary(trx);
     const becomesPrimary = input.isDefault || !primary;
-    if (becomesPrimary) await makePrimary(trx, Number(id));
+    if (becomesPrimary) await app.popularLocationsRepository.movePrimaryTo(Number(id), trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,
@@ -60,18 +51,18 @@ export async function createLocation(
       details: { name, latitude: input.latitude, longitude: input.longitude, is_default: becomesPrimary },
     });
   });
-  return list(db);
+  return list(app);
 }
 
 export async function updateLocation(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   id: number,
   changes: Partial<LocationInput>,
 ): Promise<PopularLocation[]> {
   const name = changes.name === undefined ? undefined : cleanName(changes.name);
-  await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('popular_locations').selectAll().where('id', '=', id).executeTakeFirst();
+  await app.db.transaction().execute(async (trx) => {
+    const before = await app.popularLocationsRepository.findRow(id, trx);
     if (!before) throw notFound(`There is no popular location with id ${id}.`);
     const after = {
       name: name ?? before.name,
@@ -81,7 +72,7 @@ export async function updateLocation(
     const was = { name: before.name, latitude: Number(before.latitude), longitude: Number(before.longitude) };
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => after[field] !== was[field]);
     if (changed.length === 0) return;
-    await trx.updateTable('popular_locations').set(after).where('id', '=', id).execute();
+    await app.popularLocationsRepository.update(id, after, trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,
@@ -91,16 +82,16 @@ export async function updateLocation(
       details: Object.fromEntries(changed.map((field) => [field, { from: was[field], to: after[field] }])),
     });
   });
-  return list(db);
+  return list(app);
 }
 
-export async function setPrimaryLocation(db: Kysely<Database>, user: SessionUser, id: number): Promise<PopularLocation[]> {
-  await db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('popular_locations').select(['name', 'is_default']).where('id', '=', id).executeTakeFirst();
+export async function setPrimaryLocation(app: FastifyInstance, user: SessionUser, id: number): Promise<PopularLocation[]> {
+  await app.db.transaction().execute(async (trx) => {
+    const target = await app.popularLocationsRepository.nameAndFlagOf(id, trx);
     if (!target) throw notFound(`There is no popular location with id ${id}.`);
     if (Number(target.is_default) === 1) return;
-    const previous = await trx.selectFrom('popular_locations').select('id').where('is_default', '=', 1).executeTakeFirst();
-    await makePrimary(trx, id);
+    const previous = await app.popularLocationsRepository.primary(trx);
+    await app.popularLocationsRepository.movePrimaryTo(id, trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,
@@ -110,17 +101,17 @@ export async function setPrimaryLocation(db: Kysely<Database>, user: SessionUser
       details: { name: target.name, previous_primary_id: previous ? Number(previous.id) : null },
     });
   });
-  return list(db);
+  return list(app);
 }
 
-export async function deleteLocation(db: Kysely<Database>, user: SessionUser, id: number): Promise<PopularLocation[]> {
-  await db.transaction().execute(async (trx) => {
-    const location = await trx.selectFrom('popular_locations').selectAll().where('id', '=', id).executeTakeFirst();
+export async function deleteLocation(app: FastifyInstance, user: SessionUser, id: number): Promise<PopularLocation[]> {
+  await app.db.transaction().execute(async (trx) => {
+    const location = await app.popularLocationsRepository.findRow(id, trx);
     if (!location) throw notFound(`There is no popular location with id ${id}.`);
     if (Number(location.is_default) === 1) {
       throw new HttpError(409, 'LOCATION_IS_PRIMARY', 'The primary location cannot be deleted. Make another location primary first.');
     }
-    await trx.deleteFrom('popular_locations').where('id', '=', id).execute();
+    await app.popularLocationsRepository.delete(id, trx);
     await recordAudit(trx, {
       userId: user.id,
       role: user.role,
@@ -130,5 +121,5 @@ export async function deleteLocation(db: Kysely<Database>, user: SessionUser, id
       details: { name: location.name, latitude: Number(location.latitude), longitude: Number(location.longitude) },
     });
   });
-  return list(db);
+  return list(app);
 }

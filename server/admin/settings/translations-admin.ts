@@ -6,6 +6,7 @@
  * get-single-language on every online load (worker/boot/boot.ts), so a save
  * reaches them without a version bump.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminTranslations, SavedTranslations, TranslationEntry } from '../../../src/api/admin/entities.ts';
 import { ENGLISH_TEXTS, TEXT_KEYS, type TextKey } from '../../../src/api/language/texts.ts';
@@ -21,14 +22,14 @@ function isTextKey(key: string): key is TextKey {
   return Object.hasOwn(ENGLISH_TEXTS, key);
 }
 
-async function textsOf(db: Kysely<Database>, languageId: number): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('translations').select(['key', 'value']).where('language_id', '=', languageId).execute();
+async function textsOf(app: FastifyInstance, languageId: number, trx: Kysely<Database> = app.db): Promise<Map<string, string>> {
+  const rows = await app.languagesRepository.textsOf(languageId, trx);
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-export async function adminTranslations(db: Kysely<Database>, languageId: number, missingOnly: boolean): Promise<AdminTranslations> {
-  const language = await adminLanguage(db, languageId);
-  const texts = await textsOf(db, languageId);
+export async function adminTranslations(app: FastifyInstance, languageId: number, missingOnly: boolean): Promise<AdminTranslations> {
+  const language = await adminLanguage(app, languageId);
+  const texts = await textsOf(app, languageId);
   const entries: TranslationEntry[] = TEXT_KEYS.map((key) => {
     const text = texts.get(key) ?? '';
     return { key, text, english: ENGLISH_TEXTS[key], missing: text.trim() === '' };
@@ -60,25 +61,24 @@ function checkTexts(texts: Record<string, string>): [TextKey, string][] {
 }
 
 export async function saveTranslations(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   user: SessionUser,
   languageId: number,
   texts: Record<string, string>,
 ): Promise<SavedTranslations> {
   const entries = checkTexts(texts);
-  const { saved, removed } = await db.transaction().execute(async (trx) => {
-    const language = await trx.selectFrom('languages').select(['id', 'code']).where('id', '=', languageId).executeTakeFirst();
+  const { saved, removed } = await app.db.transaction().execute(async (trx) => {
+    const language = await app.languagesRepository.codeOf(languageId, trx);
     if (!language) throw notFound(`There is no language with id ${languageId}.`);
-    const before = await textsOf(trx, languageId);
+    const before = await textsOf(app, languageId, trx);
     const toRemove = entries.filter(([key, text]) => text.trim() === '' && before.has(key)).map(([key]) => key);
     const toSet = entries.filter(([key, text]) => text.trim() !== '' && before.get(key) !== text);
-    if (toRemove.length > 0) await trx.deleteFrom('translations').where('language_id', '=', languageId).where('key', 'in', toRemove).execute();
+    if (toRemove.length > 0) await app.languagesRepository.deleteTexts(languageId, toRemove, trx);
     if (toSet.length > 0) {
-      await trx
-        .insertInto('translations')
-        .values(toSet.map(([key, value]) => ({ language_id: languageId, key, value })))
-        .onConflict((conflict) => conflict.columns(['language_id', 'key']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
-        .execute();
+      await app.languagesRepository.upsertTexts(
+        toSet.map(([key, value]) => ({ language_id: languageId, key, value })),
+        trx,
+      );
     }
     if (toRemove.length > 0 || toSet.length > 0) {
       await recordAudit(trx, {
@@ -96,5 +96,5 @@ export async function saveTranslations(
     }
     return { saved: toSet.map(([key]) => key), removed: toRemove };
   });
-  return { language: await adminLanguage(db, languageId), saved, removed };
+  return { language: await adminLanguage(app, languageId), saved, removed };
 }

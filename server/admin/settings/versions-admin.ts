@@ -4,17 +4,16 @@
  * shell. Settings: every app refetches its settings on its next load; cache:
  * every app clears its storage and caches and reloads.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { VersionInfo } from '../../../src/api/entities.ts';
-import type { Database } from '../../db/tables.ts';
-import { bumpVersion, createVersionsRepository, type VersionKind } from '../../settings/versions-repository.ts';
+import type { VersionKind } from '../../settings/versions-repository.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
 import { recordAudit } from '../audit.ts';
 
-export async function bumpVersionAudited(db: Kysely<Database>, user: SessionUser, kind: VersionKind): Promise<VersionInfo> {
-  await db.transaction().execute(async (trx) => {
-    const version = await bumpVersion(trx, kind);
+export async function bumpVersionAudited(app: FastifyInstance, user: SessionUser, kind: VersionKind): Promise<VersionInfo> {
+  await app.db.transaction().execute(async (trx) => {
+    const version = await app.versionsRepository.bumpVersion(kind, trx);
     await recordAudit(trx, { userId: user.id, role: user.role, action: 'admin/bump-version', entity: 'versions', entityId: kind, details: { kind, version } });
   });
-  return createVersionsRepository(db).get();
+  return app.versionsRepository.get();
 }

@@ -4,11 +4,11 @@
  * a driver delivers for the stores linked in driver_stores (any number of
  * drivers per store). Every other role has none.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ROLES_WITH_STORES, type RoleWithStores } from '../../../src/api/admin/entities.ts';
 import type { StoreRef } from '../../../src/api/entities.ts';
 import type { Database, UserRole } from '../../db/tables.ts';
-import { linkDriverToStores } from '../../driver/driver-stores.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 export function hasStores(role: UserRole): role is RoleWithStores {
@@ -24,31 +24,14 @@ const storeRef = (row: { id: number; name: string; slug: string; city: string })
 
 /** The stores of each of these people (by name), in two queries whatever their number. */
 export async function storesOfUsers(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   users: readonly { id: number; role: UserRole }[],
 ): Promise<Map<number, StoreRef[]>> {
   const ownerIds = users.filter((user) => user.role === 'store_owner').map((user) => Number(user.id));
   const driverIds = users.filter((user) => user.role === 'driver').map((user) => Number(user.id));
   const [owned, linked] = await Promise.all([
-    ownerIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('restaurants')
-          .select(['owner_user_id as user_id', 'id', 'name', 'slug', 'city'])
-          .where('owner_user_id', 'in', ownerIds)
-          .orderBy('name')
-          .orderBy('id')
-          .execute(),
-    driverIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('driver_stores as ds')
-          .innerJoin('restaurants as r', 'r.id', 'ds.restaurant_id')
-          .select(['ds.driver_user_id as user_id', 'r.id', 'r.name', 'r.slug', 'r.city'])
-          .where('ds.driver_user_id', 'in', driverIds)
-          .orderBy('r.name')
-          .orderBy('r.id')
-          .execute(),
+    ownerIds.length === 0 ? Promise.resolve([]) : app.storesRepository.ownedByEach(ownerIds),
+    driverIds.length === 0 ? Promise.resolve([]) : app.driversRepository.storesOfDrivers(driverIds),
   ]);
   const stores = new Map<number, StoreRef[]>();
   for (const row of [...owned, ...linked]) {
@@ -59,9 +42,9 @@ export async function storesOfUsers(
 }
 
 /** NOT_FOUND (a detail per id) unless every store exists. */
-async function assertStoresExist(trx: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
+async function assertStoresExist(app: FastifyInstance, trx: Kysely<Database>, storeIds: readonly number[]): Promise<void> {
   if (storeIds.length === 0) return;
-  const rows = await trx.selectFrom('restaurants').select('id').where('id', 'in', [...storeIds]).execute();
+  const rows = await app.storesRepository.existingIds(storeIds, trx);
   const found = new Set(rows.map((row) => Number(row.id)));
   const missing = storeIds.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -89,34 +72,32 @@ export interface StoreLinkChange {
  * administrator then manages it alone).
  */
 export async function replaceStoresOf(
+  app: FastifyInstance,
   trx: Kysely<Database>,
   user: { id: number; role: RoleWithStores },
   storeIds: readonly number[],
   now: Date = new Date(),
 ): Promise<StoreLinkChange> {
-  await assertStoresExist(trx, storeIds);
+  await assertStoresExist(app, trx, storeIds);
   const wanted = new Set(storeIds);
   if (user.role === 'driver') {
-    const current = await trx.selectFrom('driver_stores').select('restaurant_id').where('driver_user_id', '=', user.id).execute();
+    const current = await app.driversRepository.storeIdsOf(user.id, trx);
     const had = new Set(current.map((row) => Number(row.restaurant_id)));
     const removed = [...had].filter((id) => !wanted.has(id));
     const added = storeIds.filter((id) => !had.has(id));
     if (removed.length > 0) {
-      await trx.deleteFrom('driver_stores').where('driver_user_id', '=', user.id).where('restaurant_id', 'in', removed).execute();
+      await app.driversRepository.unlinkFromStores(user.id, removed, trx);
     }
-    await linkDriverToStores(trx, user.id, added, now);
+    await app.driversRepository.linkToStores(user.id, added, now, trx);
     return { added, removed };
   }
-  const owned = await trx.selectFrom('restaurants').select('id').where('owner_user_id', '=', user.id).execute();
+  const owned = await app.storesRepository.idsOwnedBy(user.id, trx);
   const had = new Set(owned.map((row) => Number(row.id)));
   const removed = [...had].filter((id) => !wanted.has(id));
   const added = storeIds.filter((id) => !had.has(id));
-  const previousOwners =
-    added.length === 0
-      ? []
-      : await trx.selectFrom('restaurants').select(['id', 'owner_user_id']).where('id', 'in', added).where('owner_user_id', 'is not', null).execute();
-  if (removed.length > 0) await trx.updateTable('restaurants').set({ owner_user_id: null }).where('id', 'in', removed).execute();
-  if (added.length > 0) await trx.updateTable('restaurants').set({ owner_user_id: user.id }).where('id', 'in', added).execute();
+  const previousOwners = added.length === 0 ? [] : await app.storesRepository.ownersOf(added, trx);
+  if (removed.length > 0) await app.storesRepository.setOwnerOf(removed, null, trx);
+  if (added.length > 0) await app.storesRepository.setOwnerOf(added, user.id, trx);
   const takenFrom = Object.fromEntries(previousOwners.map((row) => [String(row.id), Number(row.owner_user_id)]));
   return { added, removed, ...(previousOwners.length > 0 ? { taken_from: takenFrom } : {}) };
 }

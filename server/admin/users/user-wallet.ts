@@ -4,17 +4,14 @@
  * the administrator, and to the audit, in one transaction. The ledger's own
  * rule keeps the balance from going below zero (INSUFFICIENT_BALANCE).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { WalletAdjusted } from '../../../src/api/admin/entities.ts';
-import type { Database } from '../../db/tables.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { appendWalletEntry } from '../../account/wallet-repository.ts';
-import { recordAudit } from '../audit.ts';
 import { adminUser } from './users-admin.ts';
 
 export async function adjustWallet(
-  db: Kysely<Database>,
+  app: FastifyInstance,
   admin: SessionUser,
   userId: number,
   adjustment: { amount: number; reason: string },
@@ -26,18 +23,18 @@ export async function adjustWallet(
   ];
   if (problems.length > 0) throw new HttpError(400, 'VALIDATION_FAILED', 'An adjustment needs an amount and a reason.', problems);
   // Checked before the ledger is touched: an unknown or deleted user is a 404, not a failed write.
-  await adminUser(db, userId);
-  const transaction = await db.transaction().execute(async (trx) => {
-    const entry = await appendWalletEntry(trx, { userId, amount: adjustment.amount, type: 'adjustment', reason, createdBy: admin.id });
-    await recordAudit(trx, {
+  await adminUser(app, userId);
+  const transaction = await app.db.transaction().execute(async (trx) => {
+    const entry = await app.walletRepository.appendEntry({ userId, amount: adjustment.amount, type: 'adjustment', reason, createdBy: admin.id }, trx);
+    await app.auditRepository.record({
       userId: admin.id,
       role: admin.role,
       action: 'admin/adjust-wallet',
       entity: 'wallet',
       entityId: userId,
       details: { amount: adjustment.amount, reason, balance_after: entry.balance_after, wallet_transaction_id: entry.id },
-    });
+    }, trx);
     return entry;
   });
-  return { user: await adminUser(db, userId), transaction };
+  return { user: await adminUser(app, userId), transaction };
 }

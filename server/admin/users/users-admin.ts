@@ -5,7 +5,7 @@
  * and bans. Deleted accounts are invisible here as everywhere. Passwords
  * never reach the audit: only that one was set.
  */
-import { sql, type Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { AdminUser, AdminUserDetail, AdminUsersPage, StaffRole } from '../../../src/api/admin/entities.ts';
 import { ADMIN_PAGE_SIZE } from '../../../src/api/admin/entities.ts';
 import type { WalletEntryType } from '../../../src/api/account/limits.ts';
@@ -13,11 +13,10 @@ import type { StoreRef } from '../../../src/api/entities.ts';
 import { checkNewPassword, given, normaliseEmail, normalisePhone } from '../../account/identifiers.ts';
 import { forbidden } from '../../account/authenticate.ts';
 import { hashPassword } from '../../account/passwords.ts';
-import type { Database, UserRole, UserRow } from '../../db/tables.ts';
+import type { UserRole, UserRow } from '../../db/tables.ts';
 import { uniqueViolationOf } from '../../db/unique-violation.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { createUsersRepository, emailTaken, phoneTaken, type SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
+import { emailTaken, phoneTaken, type SessionUser } from '../../account/users-repository.ts';
 import { hasStores, replaceStoresOf, storesOfUsers } from './user-stores.ts';
 
 /** The newest wallet entries admin/get-user shows. */
@@ -41,15 +40,15 @@ function toAdminUser(row: UserRow, stores: StoreRef[]): AdminUser {
   };
 }
 
-async function activeUser(db: Kysely<Database>, id: number): Promise<UserRow> {
-  const row = await createUsersRepository(db).findById(id);
+async function activeUser(app: FastifyInstance, id: number): Promise<UserRow> {
+  const row = await app.usersRepository.findById(id);
   if (!row) throw unknownUser(id);
   return row;
 }
 
-export async function adminUser(db: Kysely<Database>, id: number): Promise<AdminUser> {
-  const row = await activeUser(db, id);
-  const stores = await storesOfUsers(db, [{ id: Number(row.id), role: row.role }]);
+export async function adminUser(app: FastifyInstance, id: number): Promise<AdminUser> {
+  const row = await activeUser(app, id);
+  const stores = await storesOfUsers(app, [{ id: Number(row.id), role: row.role }]);
   return toAdminUser(row, stores.get(Number(row.id)) ?? []);
 }
 
@@ -66,46 +65,30 @@ function containsPattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export async function listUsers(db: Kysely<Database>, query: UsersQuery): Promise<AdminUsersPage> {
+export async function listUsers(app: FastifyInstance, query: UsersQuery): Promise<AdminUsersPage> {
   const limit = query.limit ?? ADMIN_PAGE_SIZE;
-  let select = db.selectFrom('users').selectAll().where('deleted_at', 'is', null);
-  if (query.role !== undefined) select = select.where('role', '=', query.role);
-  if (query.banned !== undefined) select = select.where('is_banned', '=', query.banned ? 1 : 0);
-  if (query.before !== undefined) select = select.where('id', '<', query.before);
   const q = given(query.q);
-  if (q !== undefined) {
-    const pattern = containsPattern(q);
-    // The phone also without its separators, as it is stored ("+1 412-555" finds +1412555…).
-    const phonePattern = containsPattern(q.replace(/[\s().-]/g, ''));
-    select = select.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`coalesce(phone, '')`, 'like', sql`${phonePattern} escape '\\'`),
-      ]),
-    );
-  }
-  const rows = await select
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await app.usersRepository.consolePage(
+    {
+      role: query.role,
+      banned: query.banned,
+      before: query.before,
+      // The phone also without its separators, as it is stored ("+1 412-555" finds +1412555…).
+      search: q === undefined ? undefined : { text: containsPattern(q), phone: containsPattern(q.replace(/[\s().-]/g, '')) },
+    },
+    limit + 1,
+  );
   const page = rows.slice(0, limit);
-  const stores = await storesOfUsers(db, page.map((row) => ({ id: Number(row.id), role: row.role })));
+  const stores = await storesOfUsers(app, page.map((row) => ({ id: Number(row.id), role: row.role })));
   return {
     users: page.map((row) => toAdminUser(row, stores.get(Number(row.id)) ?? [])),
     next_before: rows.length > limit ? Number(page.at(-1)?.id) : null,
   };
 }
 
-export async function userDetail(db: Kysely<Database>, id: number): Promise<AdminUserDetail> {
-  const user = await adminUser(db, id);
-  const entries = await db
-    .selectFrom('wallet_transactions')
-    .select(['id', 'amount', 'balance_after', 'type', 'reason', 'created_at'])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(WALLET_ENTRIES_SHOWN)
-    .execute();
+export async function userDetail(app: FastifyInstance, id: number): Promise<AdminUserDetail> {
+  const user = await adminUser(app, id);
+  const entries = await app.walletRepository.newestOf(id, WALLET_ENTRIES_SHOWN);
   return {
     user,
     wallet_transactions: entries.map((entry) => ({
@@ -134,7 +117,7 @@ function cleanName(value: string): string {
   return name;
 }
 
-export async function createStaff(db: Kysely<Database>, admin: SessionUser, input: NewStaff, now: Date = new Date()): Promise<AdminUser> {
+export async function createStaff(app: FastifyInstance, admin: SessionUser, input: NewStaff, now: Date = new Date()): Promise<AdminUser> {
   const name = cleanName(input.name);
   const email = normaliseEmail(input.email);
   const phoneText = given(input.phone);
@@ -143,21 +126,21 @@ export async function createStaff(db: Kysely<Database>, admin: SessionUser, inpu
   if (storeIds.length > 0 && !hasStores(input.role)) {
     throw new HttpError(409, 'WRONG_USER_ROLE', 'Only drivers and store owners can be linked to stores.', [{ path: '/store_ids', message: 'must be empty for an agent' }]);
   }
-  const users = createUsersRepository(db);
+  const users = app.usersRepository;
   if (await users.findByEmail(email)) throw emailTaken();
   if (phone !== null && (await users.findByPhone(phone))) throw phoneTaken();
   const passwordHash = await hashPassword(checkNewPassword(input.password));
-  const id = await db.transaction().execute(async (trx) => {
-    const userId = await createUsersRepository(trx).create({
+  const id = await app.db.transaction().execute(async (trx) => {
+    const userId = await users.create({
       name,
       email,
       phone,
       password_hash: passwordHash,
       role: input.role,
       created_at: now.toISOString(),
-    });
-    const stores = hasStores(input.role) ? await replaceStoresOf(trx, { id: userId, role: input.role }, storeIds, now) : undefined;
-    await recordAudit(trx, {
+    }, trx);
+    const stores = hasStores(input.role) ? await replaceStoresOf(app, trx, { id: userId, role: input.role }, storeIds, now) : undefined;
+    await app.auditRepository.record({
       userId: admin.id,
       role: admin.role,
       action: 'admin/create-user',
@@ -165,10 +148,10 @@ export async function createStaff(db: Kysely<Database>, admin: SessionUser, inpu
       entityId: userId,
       details: { role: input.role, name, email, phone, ...(stores ? { stores } : {}) },
       now,
-    });
+    }, trx);
     return userId;
   });
-  return adminUser(db, id);
+  return adminUser(app, id);
 }
 
 export interface UserChanges {
@@ -179,35 +162,35 @@ export interface UserChanges {
   password?: string | undefined;
 }
 
-export async function updateUser(db: Kysely<Database>, admin: SessionUser, id: number, changes: UserChanges): Promise<AdminUser> {
-  const before = await activeUser(db, id);
+export async function updateUser(app: FastifyInstance, admin: SessionUser, id: number, changes: UserChanges): Promise<AdminUser> {
+  const before = await activeUser(app, id);
   const after = {
     name: changes.name === undefined ? before.name : cleanName(changes.name),
     email: changes.email === undefined ? before.email : normaliseEmail(changes.email),
     phone: changes.phone === undefined ? before.phone : given(changes.phone) === undefined ? null : normalisePhone(changes.phone),
   };
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(checkNewPassword(changes.password));
-  const users = createUsersRepository(db);
+  const users = app.usersRepository;
   if (after.email !== before.email && (await users.findByEmail(after.email))) throw emailTaken();
   if (after.phone !== null && after.phone !== before.phone && (await users.findByPhone(after.phone))) throw phoneTaken();
   const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => after[field] !== before[field]);
-  if (changed.length === 0 && passwordHash === undefined) return adminUser(db, id);
-  await db.transaction().execute(async (trx) => {
+  if (changed.length === 0 && passwordHash === undefined) return adminUser(app, id);
+  await app.db.transaction().execute(async (trx) => {
     await withTakenCodes(() =>
-      trx
-        .updateTable('users')
-        .set({
+      users.setFields(
+        id,
+        {
           ...after,
           // A new phone is not confirmed yet.
           ...(after.phone !== before.phone ? { phone_verified_at: null } : {}),
           ...(passwordHash !== undefined ? { password_hash: passwordHash } : {}),
-        })
-        .where('id', '=', id)
-        .execute(),
+        },
+        trx,
+      ),
     );
     // A password set by an administrator (a lost or leaked one): every session made with the old one ends.
-    if (passwordHash !== undefined) await trx.deleteFrom('auth_tokens').where('user_id', '=', id).execute();
-    await recordAudit(trx, {
+    if (passwordHash !== undefined) await users.revokeSessionsOf(id, trx);
+    await app.auditRepository.record({
       userId: admin.id,
       role: admin.role,
       action: 'admin/update-user',
@@ -217,9 +200,9 @@ export async function updateUser(db: Kysely<Database>, admin: SessionUser, id: n
         ...Object.fromEntries(changed.map((field) => [field, { from: before[field], to: after[field] }])),
         ...(passwordHash !== undefined ? { password: 'set' } : {}),
       },
-    });
+    }, trx);
   });
-  return adminUser(db, id);
+  return adminUser(app, id);
 }
 
 /** A unique violation by a racing request is the same EMAIL_TAKEN / PHONE_TAKEN as the check before it. */
@@ -234,35 +217,38 @@ async function withTakenCodes<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function setUserStores(db: Kysely<Database>, admin: SessionUser, id: number, storeIds: readonly number[]): Promise<AdminUser> {
-  const user = await activeUser(db, id);
+export async function setUserStores(app: FastifyInstance, admin: SessionUser, id: number, storeIds: readonly number[]): Promise<AdminUser> {
+  const user = await activeUser(app, id);
   const role = user.role;
   if (!hasStores(role)) {
     throw new HttpError(409, 'WRONG_USER_ROLE', `This user's role is ${role}; only drivers and store owners have stores.`);
   }
-  await db.transaction().execute(async (trx) => {
-    const change = await replaceStoresOf(trx, { id, role }, storeIds);
+  await app.db.transaction().execute(async (trx) => {
+    const change = await replaceStoresOf(app, trx, { id, role }, storeIds);
     if (change.added.length === 0 && change.removed.length === 0) return;
-    await recordAudit(trx, { userId: admin.id, role: admin.role, action: 'admin/set-user-stores', entity: 'users', entityId: id, details: { role, ...change } });
+    await app.auditRepository.record(
+      { userId: admin.id, role: admin.role, action: 'admin/set-user-stores', entity: 'users', entityId: id, details: { role, ...change } },
+      trx,
+    );
   });
-  return adminUser(db, id);
+  return adminUser(app, id);
 }
 
-export async function setUserBan(db: Kysely<Database>, admin: SessionUser, id: number, banned: boolean): Promise<AdminUser> {
+export async function setUserBan(app: FastifyInstance, admin: SessionUser, id: number, banned: boolean): Promise<AdminUser> {
   if (id === admin.id && banned) throw forbidden('You cannot ban yourself.');
-  const user = await activeUser(db, id);
+  const user = await activeUser(app, id);
   if ((Number(user.is_banned) === 1) !== banned) {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ is_banned: banned ? 1 : 0 }).where('id', '=', id).execute();
-      await recordAudit(trx, {
+    await app.db.transaction().execute(async (trx) => {
+      await app.usersRepository.setBanned(id, banned, trx);
+      await app.auditRepository.record({
         userId: admin.id,
         role: admin.role,
         action: 'admin/set-user-ban',
         entity: 'users',
         entityId: id,
         details: { is_banned: banned, name: user.name, role: user.role },
-      });
+      }, trx);
     });
   }
-  return adminUser(db, id);
+  return adminUser(app, id);
 }

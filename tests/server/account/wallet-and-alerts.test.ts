@@ -1,6 +1,6 @@
 /**
  * The wallet ledger and in-app alerts on each database: the seeded demo
- * customer's wallet and alerts, appendWalletEntry (atomic, never below
+ * customer's wallet and alerts, walletRepository.appendEntry (atomic, never below
  * zero, part of the caller's transaction), notifyUser (stored always,
  * pushed to every device after commit, never for a rolled-back change) and
  * the alert calls.
@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarkedRead, Notification, Wallet } from '../../../src/api/account/entities.ts';
 import { HttpError } from '../../../server/http/http-error.ts';
-import { appendWalletEntry } from '../../../server/account/wallet-repository.ts';
 import { DEMO_ALERTS, DEMO_WALLET_ENTRIES } from '../../../server/seed/seed-accounts.ts';
 import { callAs, outboxOf, registerCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
@@ -46,26 +45,26 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
       expect(await ledgerSum(demoId)).toBe(total);
     });
 
-    it('appendWalletEntry credits and debits, keeps balance_after right, and refuses to go below zero', async () => {
+    it('appendEntry credits and debits, keeps balance_after right, and refuses to go below zero', async () => {
       const customer = await registerCustomer(t.app);
-      await appendWalletEntry(t.db, { userId: customer.id, amount: 500, type: 'top_up', reason: 'Top-up', createdBy: null });
-      const debit = await appendWalletEntry(t.db, { userId: customer.id, amount: -300, type: 'order_payment', reason: 'Paid', createdBy: customer.id });
+      await t.app.walletRepository.appendEntry({ userId: customer.id, amount: 500, type: 'top_up', reason: 'Top-up', createdBy: null });
+      const debit = await t.app.walletRepository.appendEntry({ userId: customer.id, amount: -300, type: 'order_payment', reason: 'Paid', createdBy: customer.id });
       expect(debit).toMatchObject({ amount: -300, balance_after: 200 });
       await expect(
-        appendWalletEntry(t.db, { userId: customer.id, amount: -201, type: 'order_payment', reason: 'Too much', createdBy: customer.id }),
+        t.app.walletRepository.appendEntry({ userId: customer.id, amount: -201, type: 'order_payment', reason: 'Too much', createdBy: customer.id }),
       ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_BALANCE' });
       expect(await balanceOf(customer.id)).toBe(200);
       expect(await ledgerSum(customer.id)).toBe(200);
       const wallet = (await callAs(t.app, 'get-wallet-transactions', { token: customer.token, user_id: customer.id })).json<Wallet>();
       expect(wallet).toMatchObject({ balance: 200, transactions: [{ amount: -300, balance_after: 200 }, { amount: 500, balance_after: 500 }] });
-      await expect(appendWalletEntry(t.db, { userId: customer.id, amount: 0, type: 'adjustment', reason: '', createdBy: null })).rejects.toThrow(/non-zero/);
+      await expect(t.app.walletRepository.appendEntry({ userId: customer.id, amount: 0, type: 'adjustment', reason: '', createdBy: null })).rejects.toThrow(/non-zero/);
     });
 
     it('an entry rolls back with the transaction that made it', async () => {
       const customer = await registerCustomer(t.app);
       await expect(
         t.db.transaction().execute(async (trx) => {
-          await appendWalletEntry(trx, { userId: customer.id, amount: 900, type: 'order_refund', reason: 'Refund', createdBy: null });
+          await t.app.walletRepository.appendEntry({ userId: customer.id, amount: 900, type: 'order_refund', reason: 'Refund', createdBy: null }, trx);
           throw new HttpError(409, 'CONFLICT', 'the order changed meanwhile');
         }),
       ).rejects.toThrow(/order changed/);
@@ -78,7 +77,7 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
       await Promise.all(
         Array.from({ length: 12 }, (_, index) =>
           t.db.transaction().execute((trx) =>
-            appendWalletEntry(trx, { userId: customer.id, amount: index + 1, type: 'cashback', reason: `Cashback ${index}`, createdBy: null }),
+            t.app.walletRepository.appendEntry({ userId: customer.id, amount: index + 1, type: 'cashback', reason: `Cashback ${index}`, createdBy: null }, trx),
           ),
         ),
       );

@@ -11,8 +11,8 @@ import type { CallName } from '../../../src/api/calls.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { EARTH_RADIUS_KM } from '../../../server/geo/distance.ts';
 import type { CouponsTable, Database, RestaurantsTable } from '../../../server/db/tables.ts';
-import { appendLoyaltyEntry } from '../../../server/checkout/loyalty-repository.ts';
-import { appendWalletEntry } from '../../../server/account/wallet-repository.ts';
+import { createLoyaltyRepository } from '../../../server/checkout/loyalty-repository.ts';
+import { createWalletRepository } from '../../../server/account/wallet-repository.ts';
 import { callAs } from '../../support/accounts.ts';
 import type { PaymentsConfig } from '../../../server/payments/config.ts';
 
@@ -151,11 +151,11 @@ export async function createCoupon(db: Kysely<Database>, coupon: Partial<Inserta
 }
 
 export async function fundWallet(db: Kysely<Database>, userId: number, amount: number): Promise<void> {
-  await appendWalletEntry(db, { userId, amount, type: 'top_up', reason: 'Test top-up', createdBy: null });
+  await createWalletRepository(db).appendEntry({ userId, amount, type: 'top_up', reason: 'Test top-up', createdBy: null });
 }
 
 export async function givePoints(db: Kysely<Database>, userId: number, points: number): Promise<void> {
-  await appendLoyaltyEntry(db, { userId, points, orderId: null, reason: 'Test points' });
+  await createLoyaltyRepository(db).appendEntry({ userId, points, orderId: null, reason: 'Test points' });
 }
 
 /** Balance and the sum of the ledger, which must always agree. */

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverOrders, DriverProfile } from '../../../src/api/driver/entities.ts';
-import { appendWalletEntry } from '../../../server/account/wallet-repository.ts';
 import { callAs } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { buildTestApp, type TestApp } from '../../support/test-app.ts';
@@ -69,8 +68,8 @@ describe.each(testDatabases())('the driver profile on $kind', ({ kind }) => {
     });
 
     // Earned two days ago, and a payout: neither is today's earning; the payout is no earning at all.
-    await appendWalletEntry(t.db, { userId: driver.id, amount: 100, type: 'delivery_commission', reason: 'Earlier', createdBy: null, now: new Date(Date.now() - 2 * 86_400_000) });
-    await appendWalletEntry(t.db, { userId: driver.id, amount: -200, type: 'adjustment', reason: 'Payout', createdBy: null });
+    await t.app.walletRepository.appendEntry({ userId: driver.id, amount: 100, type: 'delivery_commission', reason: 'Earlier', createdBy: null, now: new Date(Date.now() - 2 * 86_400_000) });
+    await t.app.walletRepository.appendEntry({ userId: driver.id, amount: -200, type: 'adjustment', reason: 'Payout', createdBy: null });
     // The admin takes the cash in.
     await t.db.updateTable('orders').set({ cash_settled_at: new Date().toISOString() }).where('driver_user_id', '=', driver.id).execute();
     expect(await profileOf(t.app, driver)).toMatchObject({ wallet_balance: 360, earnings_today: 460, earnings_total: 560, cash_in_hand: 0 });

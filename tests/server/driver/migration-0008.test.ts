@@ -8,8 +8,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
-import { readDuty } from '../../../server/driver/duty.ts';
-import { storesOfDriver } from '../../../server/driver/driver-stores.ts';
+import { createDriversRepository } from '../../../server/driver/drivers-repository.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { useUnmigratedDatabase } from '../../support/unmigrated-database.ts';
 
@@ -32,8 +31,10 @@ describe.each(testDatabases())('migration 0008 on $kind', ({ kind }) => {
     await migrateToLatest(db);
     const order = await db.selectFrom('orders').select(['driver_earning', 'cash_collected', 'cash_settled_at']).executeTakeFirstOrThrow();
     expect(order).toEqual({ driver_earning: null, cash_collected: null, cash_settled_at: null });
-    expect(await readDuty(db, 2)).toEqual({ isOnline: false, onlineChangedAt: null });
-    expect(await storesOfDriver(db, 2)).toEqual([]);
+    // No duty row: off duty (readDuty); no store links.
+    const drivers = createDriversRepository(db);
+    expect(await drivers.dutyOf(2)).toBeUndefined();
+    expect(await drivers.storesOf(2)).toEqual([]);
 
     const link = { driver_user_id: 2, restaurant_id: 1, created_at: AT };
     await db.insertInto('driver_stores').values(link).execute();

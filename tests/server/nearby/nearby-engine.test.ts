@@ -348,7 +348,7 @@ describe.each(testDatabases())('the nearby engine on $kind', ({ kind }) => {
   it('keeps the answer cache within its budget', async () => {
     // Room for about five answers of the square's size.
     const budget = (await app.nearbyStores.listJson(MARKET_SQUARE, 'delivery')).bytes.length * 5;
-    const small = new NearbyEngine(app.db, { answerCacheBytes: budget });
+    const small = new NearbyEngine(app, { answerCacheBytes: budget });
     try {
       await small.start();
       const next = randomNumbers(3);

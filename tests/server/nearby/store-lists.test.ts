@@ -196,7 +196,7 @@ describe.each(testDatabases())('store lists on $kind', ({ kind }) => {
   });
 
   it('every query of the nearby engine\'s refresh is an index search, never a scan of a whole table', async () => {
-    const queries = cardQueries(t.db);
+    const queries = cardQueries(t.app);
     const ids = facts.slice(0, 3).map((store) => store.id);
     const compiled = {
       changedSince: queries.changedSince(10, 201).compile(),

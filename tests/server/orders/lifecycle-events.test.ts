@@ -96,7 +96,7 @@ describe.each(testDatabases())('order-events stream on $kind', ({ kind }) => {
     await events.nextMessage();
 
     await server.db.transaction().execute(async (trx) => {
-      await moveOrder(trx, { orderId: order.id, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null });
+      await moveOrder(server.app, trx, { orderId: order.id, to: OrderStatus.PREPARING, actor: 'system', actorUserId: null });
       // Still uncommitted: whatever the stream reads now must not be this step yet.
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
@@ -113,7 +113,7 @@ describe.each(testDatabases())('order-events stream on $kind', ({ kind }) => {
 
     await expect(
       server.db.transaction().execute(async (trx) => {
-        await moveOrder(trx, { orderId: order.id, to: OrderStatus.PREPARING, actor: 'store', actorUserId: cast.owner.id });
+        await moveOrder(server.app, trx, { orderId: order.id, to: OrderStatus.PREPARING, actor: 'store', actorUserId: cast.owner.id });
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');

@@ -106,7 +106,7 @@ describe.each(testDatabases())('order refunds and settlement on $kind', ({ kind 
     await t.db.updateTable('orders').set({ status: OrderStatus.AWAITING_PAYMENT, payment_mode: 'STRIPE' }).where('id', '=', placed.id).execute();
     await t.db.updateTable('orders').set({ payment_status: 'FAILED' }).where('id', '=', placed.id).execute();
 
-    const { order, changed } = await moveOrder(t.db, { orderId: placed.id, to: OrderStatus.PAYMENT_FAILED, actor: 'gateway', actorUserId: null, note: 'card declined' });
+    const { order, changed } = await moveOrder(t.app, t.db, { orderId: placed.id, to: OrderStatus.PAYMENT_FAILED, actor: 'gateway', actorUserId: null, note: 'card declined' });
     expect([changed, Number(order.status), order.payment_status]).toEqual([true, 9, 'FAILED']);
     expect(await pointsOf(t.db, customer.id)).toEqual({ points: 150, ledgerSum: 150 });
     const coupon = await t.db.selectFrom('coupons').select('used_count').where('id', '=', couponId).executeTakeFirstOrThrow();

@@ -53,7 +53,7 @@ describe.each(testDatabases())('the order-events bus on $kind', ({ kind }) => {
   if (kind === 'sqlite') {
     it('has nothing to hear or publish: ready, and a step inside a transaction notifies nothing', async () => {
       expect(t.app.hearsOtherProcesses()).toBe(true);
-      await t.db.transaction().execute((trx) => notifyInTransaction(trx, 1));
+      await t.db.transaction().execute((trx) => notifyInTransaction(t.app, trx, 1));
       expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
     });
     return;
@@ -76,13 +76,13 @@ describe.each(testDatabases())('the order-events bus on $kind', ({ kind }) => {
   });
 
   it("a step's NOTIFY goes with its transaction (heard on commit, never after a rollback); a committed announcement goes through the pool", async () => {
-    await t.db.transaction().execute((trx) => notifyInTransaction(trx, 9_001));
+    await t.db.transaction().execute((trx) => notifyInTransaction(t.app, trx, 9_001));
     await eventually(() => heard.some((message) => message.order === 9_001));
     expect(heard.find((message) => message.order === 9_001)).toEqual({ order: 9_001, change: 'step', from: PROCESS_ID });
 
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await notifyInTransaction(trx, 9_002);
+        await notifyInTransaction(t.app, trx, 9_002);
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');

@@ -175,7 +175,7 @@ describe.each(testDatabases())('the app with S3_BUCKET on $kind', ({ kind }) => 
     const stray = 'catalog/abcdefabcdefabcdefabcdefabcdefab.png';
     await a.app.imageStore.put(stray, await png(2, 2), 'image/png');
     const later = new Date(Date.now() + 2 * ORPHAN_GRACE_MS);
-    const removed = await cleanupOrphanUploads(a.db, a.app.imageStore, { now: later });
+    const removed = await cleanupOrphanUploads(a.app, a.app.imageStore, { now: later });
     expect(removed).toContain(`/public/images/${stray}`);
     expect(removed).not.toContain(second);
     expect(await a.app.imageStore.get(stray)).toBeNull();

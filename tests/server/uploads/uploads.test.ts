@@ -103,7 +103,7 @@ describe.each(testDatabases())('uploaded pictures on $kind', ({ kind }) => {
   it("an owner's pictures have a storage quota, said in words; an administrator's do not", async () => {
     const image = dataUrl(await realPng(8, 8));
     // The owner's earlier uploads, as if they had taken all but a few bytes of the quota.
-    const used = await uploadUsage(t.db, cast.owner.id);
+    const used = await uploadUsage(t.app, cast.owner.id);
     await t.db
       .insertInto('uploads')
       .values({ url: '/public/images/catalog/quota-filler.png', owner_user_id: cast.owner.id, kind: 'catalog', bytes: UPLOAD_QUOTA_BYTES - used - 10, created_at: new Date().toISOString() })
@@ -146,11 +146,11 @@ describe.each(testDatabases())('uploaded pictures on $kind', ({ kind }) => {
     fs.utimesSync(fileOf(stray), longAgo, longAgo);
 
     const [first, second] = await Promise.all([
-      cleanupOrphanUploads(t.db, t.app.imageStore, { now }),
-      cleanupOrphanUploads(t.db, t.app.imageStore, { now }),
+      cleanupOrphanUploads(t.app, t.app.imageStore, { now }),
+      cleanupOrphanUploads(t.app, t.app.imageStore, { now }),
     ]);
     expect(new Set([...first, ...second])).toEqual(new Set([orphan, stray]));
-    expect(await cleanupOrphanUploads(t.db, t.app.imageStore, { now })).toEqual([]);
+    expect(await cleanupOrphanUploads(t.app, t.app.imageStore, { now })).toEqual([]);
 
     for (const gone of [orphan, stray]) {
       expect(fs.existsSync(fileOf(gone))).toBe(false);
@@ -165,7 +165,7 @@ describe.each(testDatabases())('uploaded pictures on $kind', ({ kind }) => {
 
     // A day later the fresh one is an orphan too, unless something uses it by then.
     const tomorrow = new Date(now.getTime() + ORPHAN_GRACE_MS + 60_000);
-    expect(await cleanupOrphanUploads(t.db, t.app.imageStore, { now: tomorrow })).toContain(fresh);
+    expect(await cleanupOrphanUploads(t.app, t.app.imageStore, { now: tomorrow })).toContain(fresh);
   });
 
   it('a replaced profile picture goes with its record', async () => {
