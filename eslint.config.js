@@ -115,6 +115,77 @@ const featureSurface = {
   },
 };
 
+/**
+ * Issue 31: a server domain imports another only through what that domain
+ * offers. db/, http/, live/ and config.ts are the base every domain stands on;
+ * routes/, plugins/ (but idempotency.ts), cli/, seed/ and app.ts compose the
+ * domains and are imported by none of them. admin/ is the console's domain,
+ * composing its parts (admin/catalog, admin/orders, admin/settings, admin/users).
+ */
+export const SERVER_DOMAIN_OFFERS = {
+  account: ['authenticate.ts', 'users-repository.ts', 'identifiers.ts', 'passwords.ts', 'password-sign-in.ts', 'sessions.ts', 'sign-in-guard.ts', 'avatar.ts', 'notifications-repository.ts', 'agent-actions-repository.ts'],
+  admin: ['admin-access.ts', 'audit.ts', 'audit-values.ts'],
+  'admin/catalog': ['catalog-html.ts'],
+  'admin/orders': ['assign-driver.ts', 'orders-admin.ts'],
+  'admin/settings': ['languages-admin.ts', 'locations-admin.ts', 'settings-admin.ts', 'translations-admin.ts', 'versions-admin.ts'],
+  'admin/users': ['users-admin.ts', 'user-wallet.ts'],
+  cart: ['availability.ts'],
+  catalog: ['store-entities.ts', 'stores-repository.ts'],
+  checkout: ['pricing.ts', 'loyalty.ts'],
+  driver: ['accept-rules.ts', 'checked-time.ts', 'driver-location.ts', 'driver-settings.ts', 'earnings.ts', 'pin-guard.ts'],
+  geo: ['distance.ts', 'opening-hours.ts'],
+  messaging: ['index.ts', 'config.ts', 'dev-outbox-route.ts', 'message-budget.ts', 'push-dispatcher.ts'],
+  nearby: ['nearby-engine.ts'],
+  orders: ['cancel-order.ts', 'lifecycle-rules.ts', 'lifecycle-tracking.ts', 'order-events.ts', 'order-view.ts', 'orders-repository.ts', 'transitions.ts'],
+  payments: [],
+  settings: ['popular-locations-repository.ts', 'settings-repository.ts', 'versions-repository.ts'],
+  uploads: ['image-store.ts', 'uploaded-images.ts'],
+  plugins: ['idempotency.ts'],
+  routes: [],
+  cli: [],
+  seed: [],
+  '': [],
+};
+const SERVER_BASE = ['db', 'http', 'live'];
+
+const serverDomainDoor = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const serverDir = path.resolve(context.cwd, 'server');
+    const placeOf = (file) => {
+      const inside = path.relative(serverDir, file);
+      if (inside.startsWith('..') || path.isAbsolute(inside)) return null;
+      const parts = inside.split(path.sep);
+      if (parts.length === 1) return { domain: parts[0] === 'config.ts' ? 'db' : '', file: parts[0] };
+      if (parts[0] === 'admin' && parts.length > 2) return { domain: `admin/${parts[1]}`, file: parts.slice(2).join('/') };
+      return { domain: parts[0], file: parts.slice(1).join('/') };
+    };
+    const importer = placeOf(context.filename);
+    const composes = (domain) => ['', 'routes', 'plugins', 'cli', 'seed'].includes(domain) || SERVER_BASE.includes(domain);
+    const check = (source) => {
+      if (!importer || composes(importer.domain) || source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = placeOf(path.resolve(path.dirname(context.filename), source.value));
+      if (!target || target.domain === importer.domain || SERVER_BASE.includes(target.domain)) return;
+      const offered = (SERVER_DOMAIN_OFFERS[target.domain] ?? []).includes(target.file);
+      // The console's parts are offered to the console alone.
+      const console = importer.domain === 'admin' || importer.domain.startsWith('admin/');
+      if (offered && (!target.domain.startsWith('admin/') || console)) return;
+      context.report({
+        node: source,
+        message: `server/${target.domain ? `${target.domain}/` : ''}${target.file} is internal to its domain: import what ${target.domain || 'the app'} offers (SERVER_DOMAIN_OFFERS in eslint.config.js), or reach it through the app (app.<name>Repository).`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+const foodpilotRules = { rules: { 'feature-surface': featureSurface, 'server-domain-door': serverDomainDoor } };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -129,7 +200,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, foodpilot: { rules: { 'feature-surface': featureSurface } } },
+    plugins: { 'react-hooks': reactHooks, foodpilot: foodpilotRules },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'foodpilot/feature-surface': 'error',
@@ -169,18 +240,22 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Issue 31: the server shares only the contract with the other runtimes.
+    // Issue 31: the server shares only the contract with the other runtimes, and a domain reaches another only through what it offers.
     files: ['server/**/*.ts'],
+    plugins: { foodpilot: foodpilotRules },
     ignores: ['server/**/*-handlers.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVER_SHARES_ONLY_THE_CONTRACT] }],
+      'foodpilot/server-domain-door': 'error',
     },
   },
   {
     // Issue 31: who may make a call is said in its call table and checked once, before its handler
     // (server/routes/api/call-access.ts); a handler reads the caller with userOf/staffOf (server/http/caller.ts).
     files: ['server/**/*-handlers.ts'],
+    plugins: { foodpilot: foodpilotRules },
     rules: {
+      'foodpilot/server-domain-door': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

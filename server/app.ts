@@ -30,7 +30,7 @@ import apiRoutes from './routes/api/index.ts';
 import healthRoute from './routes/health.ts';
 import manifestRoute from './routes/manifest.ts';
 import orderEventsRoute from './orders/order-events-route.ts';
-import storeOrderEventsRoute from './orders/store-order-events-route.ts';
+import storeOrderEventsRoute from './admin/orders/store-order-events-route.ts';
 import sizedImages from './routes/sized-images.ts';
 import uploadedImageFiles from './routes/uploaded-image-files.ts';
 import staticFiles from './routes/static-files.ts';

@@ -42,10 +42,10 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Stores an alert for the user in `trx` (pass app.db outside a
-     * transaction) and queues its push to every saved device of the user.
+     * Stores an alert for the user (inside `trx` when given) and queues its
+     * push to every saved device of the user.
      */
-    async notifyUser(trx: Kysely<Database>, userId: number, alert: Alert, now: Date = new Date()): Promise<Notification> {
+    async notifyUser(userId: number, alert: Alert, now: Date = new Date(), trx: Kysely<Database> = db): Promise<Notification> {
       const row = await trx
         .insertInto('notifications')
         .values({
@@ -62,8 +62,8 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /** Newest first. */
-    async listOf(userId: number, limit: number = NOTIFICATIONS_LIMIT): Promise<Notification[]> {
-      const rows = await db
+    async listOf(userId: number, limit: number = NOTIFICATIONS_LIMIT, trx: Kysely<Database> = db): Promise<Notification[]> {
+      const rows = await trx
         .selectFrom('notifications')
         .select(COLUMNS)
         .where('user_id', '=', userId)
@@ -74,8 +74,8 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /** Answers how many were unread. */
-    async markAllRead(userId: number): Promise<number> {
-      const result = await db
+    async markAllRead(userId: number, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx
         .updateTable('notifications')
         .set({ is_read: 1 })
         .where('user_id', '=', userId)
@@ -85,8 +85,8 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /** The alert, now read; undefined when the user has no such alert. */
-    async markOneRead(userId: number, notificationId: number): Promise<Notification | undefined> {
-      const row = await db
+    async markOneRead(userId: number, notificationId: number, trx: Kysely<Database> = db): Promise<Notification | undefined> {
+      const row = await trx
         .updateTable('notifications')
         .set({ is_read: 1 })
         .where('id', '=', notificationId)
@@ -97,27 +97,27 @@ export function createNotificationsRepository(db: Kysely<Database>) {
     },
 
     /** A device token belongs to whoever saved it last (one phone, one signed-in user). */
-    async savePushToken(userId: number, token: string, now: Date = new Date()): Promise<void> {
+    async savePushToken(userId: number, token: string, now: Date = new Date(), trx: Kysely<Database> = db): Promise<void> {
       const at = now.toISOString();
-      await db
+      await trx
         .insertInto('push_tokens')
         .values({ token, user_id: userId, created_at: at, updated_at: at })
         .onConflict((conflict) => conflict.column('token').doUpdateSet({ user_id: userId, updated_at: at }))
         .execute();
     },
 
-    async pushTokensOf(userId: number): Promise<string[]> {
-      const rows = await db.selectFrom('push_tokens').select('token').where('user_id', '=', userId).execute();
+    async pushTokensOf(userId: number, trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx.selectFrom('push_tokens').select('token').where('user_id', '=', userId).execute();
       return rows.map((row) => row.token);
     },
 
     /** Only the user's own: a token that moved to someone else since stays theirs. */
-    async forgetPushTokenOf(userId: number, token: string): Promise<void> {
-      await db.deleteFrom('push_tokens').where('token', '=', token).where('user_id', '=', userId).execute();
+    async forgetPushTokenOf(userId: number, token: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('push_tokens').where('token', '=', token).where('user_id', '=', userId).execute();
     },
 
-    async forgetPushToken(token: string): Promise<void> {
-      await db.deleteFrom('push_tokens').where('token', '=', token).execute();
+    async forgetPushToken(token: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('push_tokens').where('token', '=', token).execute();
     },
 
     /** Committed alerts whose push waits to be sent, oldest first, at most `limit`. */

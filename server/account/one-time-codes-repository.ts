@@ -25,9 +25,9 @@ export interface CodeCheck {
 export function createOneTimeCodesRepository(db: Kysely<Database>) {
   return {
     /** A new code for the recipient (the plain code, to send). */
-    async issue(purpose: OneTimeCodePurpose, recipient: string, now: Date = new Date()): Promise<{ id: number; code: string }> {
+    async issue(purpose: OneTimeCodePurpose, recipient: string, now: Date = new Date(), trx: Kysely<Database> = db): Promise<{ id: number; code: string }> {
       const code = newCode();
-      const { id } = await db
+      const { id } = await trx
         .insertInto('one_time_codes')
         .values({
           purpose,
@@ -44,8 +44,8 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
     },
 
     /** Takes back a code that could not be sent, so it neither works nor counts. */
-    async withdraw(id: number): Promise<void> {
-      await db.deleteFrom('one_time_codes').where('id', '=', id).execute();
+    async withdraw(id: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('one_time_codes').where('id', '=', id).execute();
     },
 
     /**
@@ -54,8 +54,8 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
      * fewer left); each wrong try counts, atomically, so parallel guesses
      * cannot go past the limit.
      */
-    async check({ purpose, recipient, code, mode }: CodeCheck, now: Date = new Date()): Promise<void> {
-      const row = await db
+    async check({ purpose, recipient, code, mode }: CodeCheck, now: Date = new Date(), trx: Kysely<Database> = db): Promise<void> {
+      const row = await trx
         .selectFrom('one_time_codes')
         .selectAll()
         .where('recipient', '=', recipient)
@@ -67,7 +67,7 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
       if (Number(row.attempts) >= ONE_TIME_CODE_MAX_ATTEMPTS) throw tooManyAttempts();
       if (row.expires_at <= now.toISOString()) throw codeExpired();
       if (!codeMatches(code, row.code_hash)) {
-        const counted = await db
+        const counted = await trx
           .updateTable('one_time_codes')
           .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
           .where('id', '=', row.id)
@@ -79,7 +79,7 @@ export function createOneTimeCodesRepository(db: Kysely<Database>) {
         throw new HttpError(400, 'CODE_WRONG', `The code is not right: ${left} ${left === 1 ? 'try' : 'tries'} left.`);
       }
       const at = now.toISOString();
-      const used = await db
+      const used = await trx
         .updateTable('one_time_codes')
         .set(mode === 'consume' ? { consumed_at: at } : { verified_at: at })
         .where('id', '=', row.id)

@@ -68,8 +68,8 @@ export function createUsersRepository(db: Kysely<Database>) {
       }
     },
 
-    async saveToken(userId: number, tokenHash: string, expiresAt: Date, actingUserId: number | null = null): Promise<void> {
-      await db
+    async saveToken(userId: number, tokenHash: string, expiresAt: Date, actingUserId: number | null = null, trx: Kysely<Database> = db): Promise<void> {
+      await trx
         .insertInto('auth_tokens')
         .values({
           token_hash: tokenHash,
@@ -82,8 +82,8 @@ export function createUsersRepository(db: Kysely<Database>) {
     },
 
     /** Logout: this one session ends; the user's other devices stay signed in. */
-    async revokeToken(tokenHash: string): Promise<void> {
-      await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+    async revokeToken(tokenHash: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
     },
 
     /**
@@ -91,8 +91,8 @@ export function createUsersRepository(db: Kysely<Database>) {
      * the account exists. A token an agent holds for a customer dies with
      * the agent's own access (banned or deleted agent).
      */
-    async userByTokenHash(tokenHash: string, now: Date = new Date()): Promise<SessionUser | undefined> {
-      const row = await db
+    async userByTokenHash(tokenHash: string, now: Date = new Date(), trx: Kysely<Database> = db): Promise<SessionUser | undefined> {
+      const row = await trx
         .selectFrom('auth_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
         .leftJoin('users as agent', 'agent.id', 't.acting_user_id')
@@ -116,8 +116,8 @@ export function createUsersRepository(db: Kysely<Database>) {
       });
     },
 
-    async markPhoneVerified(userId: number, now: Date = new Date()): Promise<void> {
-      await db
+    async markPhoneVerified(userId: number, now: Date = new Date(), trx: Kysely<Database> = db): Promise<void> {
+      await trx
         .updateTable('users')
         .set({ phone_verified_at: now.toISOString() })
         .where('id', '=', userId)
@@ -130,7 +130,7 @@ export function createUsersRepository(db: Kysely<Database>) {
      * saved verified (its code was checked). Another account holding the
      * e-mail or phone (also by a racing request) is EMAIL_TAKEN or PHONE_TAKEN.
      */
-    async changeDetails(userId: number, details: { name?: string; email?: string; phone?: string }, now: Date = new Date()): Promise<void> {
+    async changeDetails(userId: number, details: { name?: string; email?: string; phone?: string }, now: Date = new Date(), trx: Kysely<Database> = db): Promise<void> {
       const values = {
         ...(details.name !== undefined ? { name: details.name } : {}),
         ...(details.email !== undefined ? { email: details.email } : {}),
@@ -138,7 +138,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       };
       if (Object.keys(values).length === 0) return;
       try {
-        await db.updateTable('users').set(values).where('id', '=', userId).execute();
+        await trx.updateTable('users').set(values).where('id', '=', userId).execute();
       } catch (error) {
         const violated = uniqueViolationOf(error);
         if (violated?.includes('phone')) throw phoneTaken();
@@ -156,8 +156,8 @@ export function createUsersRepository(db: Kysely<Database>) {
       });
     },
 
-    async setTaxNumber(userId: number, taxNumber: string | null): Promise<void> {
-      await db.updateTable('users').set({ tax_number: taxNumber }).where('id', '=', userId).execute();
+    async setTaxNumber(userId: number, taxNumber: string | null, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('users').set({ tax_number: taxNumber }).where('id', '=', userId).execute();
     },
 
     /**

@@ -26,10 +26,10 @@ export interface WalletEntry {
 export function createWalletRepository(db: Kysely<Database>) {
   return {
     /** The balance and the ledger, newest first. */
-    async walletOf(userId: number): Promise<Wallet> {
+    async walletOf(userId: number, trx: Kysely<Database> = db): Promise<Wallet> {
       const [user, rows] = await Promise.all([
-        db.selectFrom('users').select('wallet_balance').where('id', '=', userId).executeTakeFirst(),
-        db
+        trx.selectFrom('users').select('wallet_balance').where('id', '=', userId).executeTakeFirst(),
+        trx
           .selectFrom('wallet_transactions')
           .select(['id', 'amount', 'balance_after', 'type', 'reason', 'created_at'])
           .where('user_id', '=', userId)
@@ -118,15 +118,6 @@ export function createWalletRepository(db: Kysely<Database>) {
 
     // Methods go above this line.
   };
-}
-
-/**
- * The wallet repository's appendEntry on `trx`, for the seed (server/seed/,
- * which takes a bare database and is not to change). The server calls
- * app.walletRepository.appendEntry(entry, trx).
- */
-export async function appendWalletEntry(trx: Kysely<Database>, entry: WalletEntry): Promise<WalletTransaction> {
-  return createWalletRepository(trx).appendEntry(entry, trx);
 }
 
 export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -25,8 +25,8 @@ export type AdminCalls = keyof typeof adminCalls;
 
 export function createAdminHandlers(app: FastifyInstance): Pick<CallHandlers, AdminCalls> {
   return {
-    'admin/get-settings': async () => ({ settings: await listAdminSettings(app.db) }),
-    'admin/save-settings': async (body, request) => saveSettings(app.db, userOf(request), body.settings),
+    'admin/get-settings': async () => ({ settings: await listAdminSettings(app) }),
+    'admin/save-settings': async (body, request) => saveSettings(app, userOf(request), body.settings),
     'admin/get-versions': async () => app.versionsRepository.get(),
     'admin/bump-version': async (body, request) => bumpVersionAudited(app, userOf(request), body.kind),
 

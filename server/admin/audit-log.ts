@@ -19,7 +19,7 @@ function parsedDetails(json: string): Record<string, unknown> {
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
   } catch {
-    // Written by recordAudit as JSON; anything else was put there by hand, and is shown as it is.
+    // Written by the audit repository as JSON; anything else was put there by hand, and is shown as it is.
     return { raw: json };
   }
 }

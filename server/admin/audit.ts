@@ -1,12 +1,11 @@
 /**
  * The console's audit trail (issue 7: "every change is audited: who, when,
- * what"). Call recordAudit inside the transaction that makes the change, so a
- * change and its record land together or not at all.
+ * what"). Record an entry with app.auditRepository.record(entry, trx) inside
+ * the transaction that makes the change, so a change and its record land
+ * together or not at all.
  */
-import type { Kysely } from 'kysely';
-import type { AdminAuditTable, Database } from '../db/tables.ts';
 import type { Selectable } from 'kysely';
-import { createAuditRepository } from './audit-repository.ts';
+import type { AdminAuditTable } from '../db/tables.ts';
 
 export type AuditDetails = Record<string, unknown>;
 
@@ -20,11 +19,6 @@ export interface AuditEntry {
   /** The values that changed; never secrets or passwords. */
   details?: AuditDetails;
   now?: Date;
-}
-
-/** Records the entry on `trx` (the audit repository's record; app.auditRepository.record(entry, trx) is the same). */
-export async function recordAudit(trx: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await createAuditRepository(trx).record(entry, trx);
 }
 
 export type AuditRow = Selectable<AdminAuditTable>;

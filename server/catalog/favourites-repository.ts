@@ -4,13 +4,13 @@ import type { Database } from '../db/tables.ts';
 
 export function createFavouritesRepository(db: Kysely<Database>) {
   return {
-    async storeIdsOf(userId: number): Promise<number[]> {
-      const rows = await db.selectFrom('favourites').select('restaurant_id').where('user_id', '=', userId).execute();
+    async storeIdsOf(userId: number, trx: Kysely<Database> = db): Promise<number[]> {
+      const rows = await trx.selectFrom('favourites').select('restaurant_id').where('user_id', '=', userId).execute();
       return rows.map((row) => Number(row.restaurant_id));
     },
 
-    async isFavourite(userId: number, restaurantId: number): Promise<boolean> {
-      const row = await db
+    async isFavourite(userId: number, restaurantId: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const row = await trx
         .selectFrom('favourites')
         .select('user_id')
         .where('user_id', '=', userId)

@@ -179,13 +179,13 @@ export function createStoresRepository(db: Kysely<Database>) {
 
   return {
     /** Stores serving the point in this mode: featured first, then nearest. */
-    async nearby(point: GeoPoint, mode: NearbyMode, options: NearbyOptions = {}): Promise<Store[]> {
+    async nearby(point: GeoPoint, mode: NearbyMode, options: NearbyOptions = {}, trx: Kysely<Database> = db): Promise<Store[]> {
       const reach = await reachKm(mode);
       if (reach <= 0) return [];
       const box = boundingBox(point, reach);
       const bands = latitudeBands(box.minLatitude, box.maxLatitude);
       // Only columns of restaurants_nearby_idx: SQLite answers this from the index alone.
-      let query = db
+      let query = trx
         .selectFrom('restaurants as r')
         .select(['r.id', 'r.latitude', 'r.longitude', 'r.delivery_type', 'r.delivery_radius_km'])
         .where('r.lat_band', 'in', bands)
@@ -214,26 +214,26 @@ export function createStoresRepository(db: Kysely<Database>) {
         if (serves(mode, row, km)) kmById.set(Number(row.id), km);
       }
       if (kmById.size === 0) return [];
-      const rows = await selectStores(db).where('r.id', 'in', [...kmById.keys()]).execute();
+      const rows = await selectStores(trx).where('r.id', 'in', [...kmById.keys()]).execute();
       const km = (row: StoreRow) => kmById.get(Number(row.id)) ?? 0;
       rows.sort((a, b) => Number(b.is_featured) - Number(a.is_featured) || km(a) - km(b) || Number(a.id) - Number(b.id));
       return toStores(rows, point, options.now ?? new Date());
     },
 
     /** These stores (e.g. a user's favourites), nearest to the point first. */
-    async byIds(ids: readonly number[], point: GeoPoint, now: Date = new Date()): Promise<Store[]> {
+    async byIds(ids: readonly number[], point: GeoPoint, now: Date = new Date(), trx: Kysely<Database> = db): Promise<Store[]> {
       if (ids.length === 0) return [];
-      const rows = await selectStores(db).where('r.id', 'in', ids).execute();
+      const rows = await selectStores(trx).where('r.id', 'in', ids).execute();
       const stores = await toStores(rows, point, now);
       return stores.sort((a, b) => (a.distance ?? 0) - (b.distance ?? 0) || a.id - b.id);
     },
 
-    async detailBySlug(slug: string, point?: GeoPoint, now: Date = new Date()): Promise<StoreDetail | undefined> {
-      return detailOf(await selectStores(db).where('r.slug', '=', slug).executeTakeFirst(), point, now);
+    async detailBySlug(slug: string, point?: GeoPoint, now: Date = new Date(), trx: Kysely<Database> = db): Promise<StoreDetail | undefined> {
+      return detailOf(await selectStores(trx).where('r.slug', '=', slug).executeTakeFirst(), point, now);
     },
 
-    async detailById(id: number, point?: GeoPoint, now: Date = new Date()): Promise<StoreDetail | undefined> {
-      return detailOf(await selectStores(db).where('r.id', '=', id).executeTakeFirst(), point, now);
+    async detailById(id: number, point?: GeoPoint, now: Date = new Date(), trx: Kysely<Database> = db): Promise<StoreDetail | undefined> {
+      return detailOf(await selectStores(trx).where('r.id', '=', id).executeTakeFirst(), point, now);
     },
 
     /** The id, name, slug and city of the store with this slug. */

@@ -217,7 +217,7 @@ export async function placeOrder(app: FastifyInstance, request: PlaceOrderReques
         trx,
       );
     }
-    await context.notifications.notifyUser(trx, customer.id, await orderPlacedAlert(app, order, checkout.store.name, trx), now);
+    await context.notifications.notifyUser(customer.id, await orderPlacedAlert(app, order, checkout.store.name, trx), now, trx);
     if (customer.acting_user_id !== null) {
       await app.agentActionsRepository.record(
         {

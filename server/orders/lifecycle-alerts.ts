@@ -16,7 +16,6 @@ import type { TextKey } from '../../src/api/language/texts.ts';
 import { formatText } from '../../src/api/language/format-text.ts';
 import { OrderStatus, type OrderStatusCode } from '../../src/api/orders/status.ts';
 import type { Database, OrdersTable } from '../db/tables.ts';
-import { createNotificationsRepository } from '../account/notifications-repository.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 
@@ -67,8 +66,8 @@ export async function alertCustomerOfStep(app: FastifyInstance, trx: Kysely<Data
     driver: driver?.name.split(/\s+/)[0] ?? '',
     reason: order.cancel_reason ?? '',
   };
-  await createNotificationsRepository(trx).notifyUser(
-    trx,
+  // The push dispatcher is kicked after the step commits (lifecycle-plugin.ts); an earlier kick finds nothing new.
+  await app.notificationsRepository.notifyUser(
     Number(order.user_id),
     {
       title: formatText(texts[words.title] ?? '', values),
@@ -76,5 +75,6 @@ export async function alertCustomerOfStep(app: FastifyInstance, trx: Kysely<Data
       data: { unique_order_id: order.unique_order_id, orderstatus_id: Number(order.status) },
     },
     now,
+    trx,
   );
 }

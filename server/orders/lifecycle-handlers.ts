@@ -27,11 +27,10 @@ import { orderEvents } from './order-events.ts';
 import { moveOrder, type OrderMove } from './transitions.ts';
 import { storeAnswerWithin } from '../plugins/idempotency.ts';
 import { checkedTime } from '../driver/checked-time.ts';
-import { moveOrderAudited } from '../admin/orders/audited-order-move.ts';
+import { moveOrderAudited } from './audited-order-move.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';
 import { markFoodReady } from './food-ready.ts';
-import { recordAudit } from '../admin/audit.ts';
 
 export type LifecycleCalls =
   | 'accept-order'
@@ -118,14 +117,14 @@ export function createLifecycleHandlers(app: FastifyInstance): Pick<CallHandlers
     const result = await app.db.transaction().execute(async (trx) => {
       const { changed } = await markFoodReady(app, trx, order.id, new Date());
       if (changed) {
-        await recordAudit(trx, {
+        await app.auditRepository.record({
           userId: user.id,
           role: user.role,
           action: 'mark-order-ready',
           entity: 'orders',
           entityId: order.unique_order_id,
           details: { food_ready: true, restaurant_id: order.restaurant_id },
-        });
+        }, trx);
       }
       return answerWithin(request, trx, order.id, changed);
     });

@@ -117,8 +117,8 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
     },
 
     /** Extends the lease while the call runs; false when this owner no longer holds the key. */
-    async renew(identity: IdempotencyIdentity, lease: IdempotencyLease): Promise<boolean> {
-      const result = await db
+    async renew(identity: IdempotencyIdentity, lease: IdempotencyLease, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
         .updateTable('idempotency_keys')
         .set({ lease_until: lease.until })
         .where('scope', '=', identity.scope)
@@ -160,8 +160,8 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
     },
 
     /** Forgets a reservation this owner still holds (after a 5xx) so the next try runs the action. */
-    async release(identity: IdempotencyIdentity, owner: string): Promise<void> {
-      await db
+    async release(identity: IdempotencyIdentity, owner: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
         .deleteFrom('idempotency_keys')
         .where('scope', '=', identity.scope)
         .where('idempotency_key', '=', identity.key)
@@ -171,8 +171,8 @@ export function createIdempotencyRepository(db: Kysely<Database>) {
     },
 
     /** Deletes keys older than the retention; returns how many went. */
-    async purgeExpired(now: Date = new Date()): Promise<number> {
-      const result = await db
+    async purgeExpired(now: Date = new Date(), trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx
         .deleteFrom('idempotency_keys')
         .where('created_at', '<', idempotencyCutoff(now))
         .executeTakeFirst();

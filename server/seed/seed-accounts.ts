@@ -1,11 +1,11 @@
 /**
  * What the demo customer's account screens show on a fresh clone: a saved
- * address, a wallet with a few entries (written through appendWalletEntry,
+ * address, a wallet with a few entries (written through the wallet repository's appendEntry,
  * as ordering will), and alerts, one of them read.
  */
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/tables.ts';
-import { appendWalletEntry } from '../account/wallet-repository.ts';
+import { createWalletRepository } from '../account/wallet-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,15 +48,16 @@ export async function seedAccountExtras(trx: Kysely<Database>, userIds: Map<User
     })
     .execute();
 
+  const wallet = createWalletRepository(trx);
   for (const entry of DEMO_WALLET_ENTRIES) {
-    await appendWalletEntry(trx, {
+    await wallet.appendEntry({
       userId: customerId,
       amount: entry.amount,
       type: entry.type,
       reason: entry.reason,
       createdBy: entry.by === null ? null : (userIds.get(entry.by) ?? null),
       now: at(entry.daysAgo),
-    });
+    }, trx);
   }
 
   await trx

@@ -67,7 +67,7 @@ describe('alerts, wallet and push', () => {
       .toBe(true);
 
     // A new alert on the server, its push delivered while the page is focused: the in-app dialog.
-    const stored = await suite.server.app.notificationsRepository.notifyUser(suite.server.db, (session as KeptSession).userId, {
+    const stored = await suite.server.app.notificationsRepository.notifyUser((session as KeptSession).userId, {
       title: 'Your order is on its way',
       message: 'The rider picked it up from Nonna Lucia Trattoria.',
       data: { screen: 'my-wallet' },

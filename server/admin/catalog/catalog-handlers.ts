@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { catalogAdminCalls } from '../../../src/api/admin/catalog-calls.ts';
 import { ADMIN_STORES_PAGE_SIZE } from '../../../src/api/admin/catalog-limits.ts';
 import type { CallName } from '../../../src/api/calls.ts';
-import { recordAudit } from '../audit.ts';
 import { notFound } from '../../http/http-error.ts';
 import { assertStoreAccess } from './catalog-access.ts';
 import { deleteAddonCategory, listAddonCategories, saveAddonCategory } from './catalog-addons.ts';
@@ -152,7 +151,7 @@ export function createCatalogAdminHandlers(app: FastifyInstance): Pick<CallHandl
       const actor = actorOf(request, 'admin/upload-image');
       const url = await storeCatalogImage(app, app.imageStore, actor.user, body.image);
       // Nothing refers to the picture yet; the audit still says who put it on the server.
-      await recordAudit(db, { userId: actor.user.id, role: actor.user.role, action: actor.action, entity: 'images', details: { url } });
+      await app.auditRepository.record({ userId: actor.user.id, role: actor.user.role, action: actor.action, entity: 'images', details: { url } }, db);
       return { url };
     },
   };

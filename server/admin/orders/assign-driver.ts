@@ -26,7 +26,6 @@ import { whereTheOrderIs } from '../../orders/lifecycle-rules.ts';
 import { orderEvents } from '../../orders/order-events.ts';
 import { moveOrder, type MovedOrder } from '../../orders/transitions.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 
 export async function assignDriver(app: FastifyInstance, admin: SessionUser, uniqueOrderId: string, driverUserId: number): Promise<MovedOrder> {
   const moved = await app.db.transaction().execute(async (trx) => {
@@ -49,14 +48,14 @@ export async function assignDriver(app: FastifyInstance, admin: SessionUser, uni
           })
         : await handOver(app, trx, order, previous, driverUserId);
     if (result.changed) {
-      await recordAudit(trx, {
+      await app.auditRepository.record({
         userId: admin.id,
         role: admin.role,
         action: 'admin/assign-driver',
         entity: 'orders',
         entityId: order.unique_order_id,
         details: { driver_user_id: driverUserId, previous_driver_user_id: previous, restaurant_id: Number(order.restaurant_id) },
-      });
+      }, trx);
     }
     return result;
   });

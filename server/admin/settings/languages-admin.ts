@@ -11,7 +11,6 @@ import { TEXT_KEYS } from '../../../src/api/language/texts.ts';
 import { uniqueViolationOf } from '../../db/unique-violation.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 
 export interface LanguageInput {
   language_name: string;
@@ -95,14 +94,14 @@ export async function createLanguage(
       );
       const languageId = Number(newId);
       if (input.copyDefault) await app.languagesRepository.copyDefaultTranslations(languageId, trx);
-      await recordAudit(trx, {
+      await app.auditRepository.record({
         userId: user.id,
         role: user.role,
         action: 'admin/create-language',
         entity: 'languages',
         entityId: languageId,
         details: { language_name: name, code: input.code, dir: input.dir, copied_default: input.copyDefault },
-      });
+      }, trx);
       return languageId;
     }),
   );
@@ -130,7 +129,7 @@ export async function updateLanguage(
     await withCodeRace(after.code, () =>
       app.db.transaction().execute(async (trx) => {
         await app.languagesRepository.update(id, after, trx);
-        await recordAudit(trx, { userId: user.id, role: user.role, action: 'admin/update-language', entity: 'languages', entityId: id, details: changed });
+        await app.auditRepository.record({ userId: user.id, role: user.role, action: 'admin/update-language', entity: 'languages', entityId: id, details: changed }, trx);
       }),
     );
   }
@@ -145,14 +144,14 @@ export async function setDefaultLanguage(app: FastifyInstance, user: SessionUser
     const previous = await app.languagesRepository.defaultIds(trx);
     // Both rows in one transaction: nobody ever reads two defaults or none.
     await app.languagesRepository.makeDefault(id, trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/set-default-language',
       entity: 'languages',
       entityId: id,
       details: { code: target.code, previous_default_ids: previous.map((row) => Number(row.id)) },
-    });
+    }, trx);
   });
   return listAdminLanguages(app);
 }
@@ -166,13 +165,13 @@ export async function deleteLanguage(app: FastifyInstance, user: SessionUser, id
     }
     await app.languagesRepository.deleteTranslationsOf(id, trx);
     await app.languagesRepository.delete(id, trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/delete-language',
       entity: 'languages',
       entityId: id,
       details: { language_name: language.language_name, code: language.code },
-    });
+    }, trx);
   });
 }

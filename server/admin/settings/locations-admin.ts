@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { PopularLocation } from '../../../src/api/entities.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 
 export interface LocationInput {
   name: string;
@@ -42,14 +41,14 @@ export async function createLocation(
     const primary = await app.popularLocationsRepository.primary(trx);
     const becomesPrimary = input.isDefault || !primary;
     if (becomesPrimary) await app.popularLocationsRepository.movePrimaryTo(Number(id), trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/create-location',
       entity: 'popular_locations',
       entityId: Number(id),
       details: { name, latitude: input.latitude, longitude: input.longitude, is_default: becomesPrimary },
-    });
+    }, trx);
   });
   return list(app);
 }
@@ -73,14 +72,14 @@ export async function updateLocation(
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter((field) => after[field] !== was[field]);
     if (changed.length === 0) return;
     await app.popularLocationsRepository.update(id, after, trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/update-location',
       entity: 'popular_locations',
       entityId: id,
       details: Object.fromEntries(changed.map((field) => [field, { from: was[field], to: after[field] }])),
-    });
+    }, trx);
   });
   return list(app);
 }
@@ -92,14 +91,14 @@ export async function setPrimaryLocation(app: FastifyInstance, user: SessionUser
     if (Number(target.is_default) === 1) return;
     const previous = await app.popularLocationsRepository.primary(trx);
     await app.popularLocationsRepository.movePrimaryTo(id, trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/set-primary-location',
       entity: 'popular_locations',
       entityId: id,
       details: { name: target.name, previous_primary_id: previous ? Number(previous.id) : null },
-    });
+    }, trx);
   });
   return list(app);
 }
@@ -112,14 +111,14 @@ export async function deleteLocation(app: FastifyInstance, user: SessionUser, id
       throw new HttpError(409, 'LOCATION_IS_PRIMARY', 'The primary location cannot be deleted. Make another location primary first.');
     }
     await app.popularLocationsRepository.delete(id, trx);
-    await recordAudit(trx, {
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/delete-location',
       entity: 'popular_locations',
       entityId: id,
       details: { name: location.name, latitude: Number(location.latitude), longitude: Number(location.longitude) },
-    });
+    }, trx);
   });
   return list(app);
 }

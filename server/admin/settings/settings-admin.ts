@@ -6,15 +6,12 @@
  * content pages' HTML whitelist before it is stored, so what the server
  * holds is what every app may show.
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import { SETTING_HINTS, type AdminSetting, type SavedSettings } from '../../../src/api/admin/entities.ts';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../../src/api/settings/defaults.ts';
 import { settingValueProblem } from '../../../src/api/settings/rules.ts';
-import type { Database } from '../../db/tables.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { createSettingsRepository } from '../../settings/settings-repository.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 import { auditedText } from '../audit-values.ts';
 import { sanitizeHtmlText } from '../catalog/catalog-html.ts';
 
@@ -43,8 +40,8 @@ function toAdminSetting(key: SettingKey, stored: string | undefined): AdminSetti
 }
 
 /** Every setting of src/api/settings/defaults.ts in its order; keys stored but unknown to this version are left out. */
-export async function listAdminSettings(db: Kysely<Database>): Promise<AdminSetting[]> {
-  const stored = await createSettingsRepository(db).asMap();
+export async function listAdminSettings(app: FastifyInstance): Promise<AdminSetting[]> {
+  const stored = await app.settingsRepository.asMap();
   return SETTING_KEYS.map((key) => toAdminSetting(key, stored.get(key)));
 }
 
@@ -72,15 +69,14 @@ function checkedChanges(changes: Record<string, string>): [SettingKey, string][]
 }
 
 /** Saves the values that differ from what applies now; answers their keys and every setting after the save. */
-export async function saveSettings(db: Kysely<Database>, user: SessionUser, changes: Record<string, string>): Promise<SavedSettings> {
+export async function saveSettings(app: FastifyInstance, user: SessionUser, changes: Record<string, string>): Promise<SavedSettings> {
   const entries = checkedChanges(changes);
-  const changed = await db.transaction().execute(async (trx) => {
-    const settings = createSettingsRepository(trx);
-    const before = await settings.asMap();
+  const changed = await app.db.transaction().execute(async (trx) => {
+    const before = await app.settingsRepository.asMap(trx);
     const differing = entries.filter(([key, value]) => (before.get(key) ?? SETTING_DEFAULTS[key]) !== value);
     if (differing.length === 0) return [];
-    await settings.setMany(differing.map(([key, value]) => ({ key, value })));
-    await recordAudit(trx, {
+    await app.settingsRepository.setMany(differing.map(([key, value]) => ({ key, value })), trx);
+    await app.auditRepository.record({
       userId: user.id,
       role: user.role,
       action: 'admin/save-settings',
@@ -90,8 +86,8 @@ export async function saveSettings(db: Kysely<Database>, user: SessionUser, chan
           differing.map(([key, value]) => [key, { from: auditedText(before.get(key) ?? SETTING_DEFAULTS[key]), to: auditedText(value) }]),
         ),
       },
-    });
+    }, trx);
     return differing.map(([key]) => key);
   });
-  return { changed, settings: await listAdminSettings(db) };
+  return { changed, settings: await listAdminSettings(app) };
 }

@@ -14,7 +14,6 @@ import { translationProblem } from '../../../src/api/language/translation-rules.
 import type { Database } from '../../db/tables.ts';
 import { HttpError, notFound } from '../../http/http-error.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 import { auditedText } from '../audit-values.ts';
 import { adminLanguage } from './languages-admin.ts';
 
@@ -81,7 +80,7 @@ export async function saveTranslations(
       );
     }
     if (toRemove.length > 0 || toSet.length > 0) {
-      await recordAudit(trx, {
+      await app.auditRepository.record({
         userId: user.id,
         role: user.role,
         action: 'admin/save-translations',
@@ -92,7 +91,7 @@ export async function saveTranslations(
           set: Object.fromEntries(toSet.map(([key, text]) => [key, { from: auditedText(before.get(key) ?? ''), to: auditedText(text) }])),
           removed: toRemove,
         },
-      });
+      }, trx);
     }
     return { saved: toSet.map(([key]) => key), removed: toRemove };
   });

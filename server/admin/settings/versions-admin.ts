@@ -8,12 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { VersionInfo } from '../../../src/api/entities.ts';
 import type { VersionKind } from '../../settings/versions-repository.ts';
 import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
 
 export async function bumpVersionAudited(app: FastifyInstance, user: SessionUser, kind: VersionKind): Promise<VersionInfo> {
   await app.db.transaction().execute(async (trx) => {
     const version = await app.versionsRepository.bumpVersion(kind, trx);
-    await recordAudit(trx, { userId: user.id, role: user.role, action: 'admin/bump-version', entity: 'versions', entityId: kind, details: { kind, version } });
+    await app.auditRepository.record({ userId: user.id, role: user.role, action: 'admin/bump-version', entity: 'versions', entityId: kind, details: { kind, version } }, trx);
   });
   return app.versionsRepository.get();
 }

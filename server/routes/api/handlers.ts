@@ -5,8 +5,12 @@
  * `*-handlers.ts`); this file only puts them together.
  */
 import type { FastifyInstance } from 'fastify';
+import { calls } from '../../../src/api/all-calls.ts';
 import type { CallHandlers } from '../../http/call-handler.ts';
 import { createFavouriteHandlers } from '../../catalog/favourite-handlers.ts';
+import { createAuthHandlers } from '../../account/auth-handlers.ts';
+import { createCallCentreHandlers } from '../../account/call-centre-handlers.ts';
+import { createProfileHandlers } from '../../account/profile-handlers.ts';
 import { createAddressHandlers } from '../../account/address-handlers.ts';
 import { createCatalogAdminHandlers } from '../../admin/catalog/catalog-handlers.ts';
 import { createAdminHandlers } from '../../admin/admin-handlers.ts';
@@ -19,19 +23,46 @@ import { createRatingHandlers } from '../../orders/rating-handlers.ts';
 import { createStoreHandlers } from '../../catalog/store-handlers.ts';
 import { createSettingsHandlers } from '../../settings/settings-handlers.ts';
 
+type IntersectionOf<Union> = (Union extends unknown ? (part: Union) => void : never) extends (part: infer All) => void ? All : never;
+
+/**
+ * Every domain's handlers, merged once: a call two domains answer stops the
+ * server at start (a plain spread let the later one silently win), and a call
+ * no domain answers is a compile error (and, should a cast hide it, a start-up error).
+ */
 export function createCallHandlers(app: FastifyInstance): CallHandlers {
-  return {
-    ...createStoreHandlers(app),
-    ...createFavouriteHandlers(app),
-    ...createAddressHandlers(app),
-    ...createPaymentHandlers(app),
-    ...createLocationHandlers(app),
-    ...createCheckoutHandlers(app),
-    ...createLifecycleHandlers(app),
-    ...createDriverHandlers(app),
-    ...createRatingHandlers(app),
-    ...createCatalogAdminHandlers(app),
-    ...createAdminHandlers(app),
-    ...createSettingsHandlers(app),
-  };
+  const parts = [
+    createSettingsHandlers(app),
+    createStoreHandlers(app),
+    createLocationHandlers(app),
+    createFavouriteHandlers(app),
+    createAuthHandlers(app),
+    createProfileHandlers(app),
+    createCallCentreHandlers(app),
+    createAddressHandlers(app),
+    createCheckoutHandlers(app),
+    createPaymentHandlers(app),
+    createLifecycleHandlers(app),
+    createRatingHandlers(app),
+    createDriverHandlers(app),
+    createCatalogAdminHandlers(app),
+    createAdminHandlers(app),
+  ] as const;
+  const answered: IntersectionOf<(typeof parts)[number]> extends CallHandlers ? true : never = true;
+  if (!answered) throw new Error('unreachable: the type above fails to compile first');
+  return mergeHandlers(parts);
+}
+
+/** The parts as one table: refuses a call two parts answer, and a call of the contract none answers. */
+export function mergeHandlers(parts: readonly object[]): CallHandlers {
+  const handlers: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [name, handler] of Object.entries(part)) {
+      if (Object.hasOwn(handlers, name)) throw new Error(`Two domains answer the call ${name}: each call belongs to one domain.`);
+      handlers[name] = handler;
+    }
+  }
+  const unanswered = Object.keys(calls).filter((name) => !Object.hasOwn(handlers, name));
+  if (unanswered.length > 0) throw new Error(`No domain answers ${unanswered.join(', ')}.`);
+  return handlers as CallHandlers;
 }

@@ -104,9 +104,9 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
     it('mark one read, then mark all read; another user cannot mark an alert that is not theirs', async () => {
       const customer = await registerCustomer(t.app);
       const other = await registerCustomer(t.app);
-      const first = await t.app.notificationsRepository.notifyUser(t.db, customer.id, { title: 'One', message: 'First', data: { n: 1 } });
-      await t.app.notificationsRepository.notifyUser(t.db, customer.id, { title: 'Two', message: 'Second' });
-      await t.app.notificationsRepository.notifyUser(t.db, customer.id, { title: 'Three', message: 'Third', data: { flag: true, none: null } });
+      const first = await t.app.notificationsRepository.notifyUser(customer.id, { title: 'One', message: 'First', data: { n: 1 } });
+      await t.app.notificationsRepository.notifyUser(customer.id, { title: 'Two', message: 'Second' });
+      await t.app.notificationsRepository.notifyUser(customer.id, { title: 'Three', message: 'Third', data: { flag: true, none: null } });
       const listed = (await callAs(t.app, 'get-user-notifications', { token: customer.token, user_id: customer.id })).json<Notification[]>();
       expect(listed.map((alert) => [alert.title, alert.is_read])).toEqual([['Three', 0], ['Two', 0], ['One', 0]]);
       expect(listed[0]?.data).toEqual({ flag: true, none: null });
@@ -133,7 +133,7 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
         expect(saved.json()).toEqual({ success: true });
       }
       const alert = await t.db.transaction().execute((trx) =>
-        t.app.notificationsRepository.notifyUser(trx, customer.id, { title: 'On its way', message: 'Your order left the store.', data: { unique_order_id: 'A1B2', orderstatus_id: 4 } }),
+        t.app.notificationsRepository.notifyUser(customer.id, { title: 'On its way', message: 'Your order left the store.', data: { unique_order_id: 'A1B2', orderstatus_id: 4 } }, undefined, trx),
       );
       await t.app.pushDispatcher.drain();
       for (const pushToken of ['phone-token', 'tablet-token']) {
@@ -153,7 +153,7 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
       await callAs(t.app, 'save-notification-token', { token: customer.token, user_id: customer.id, push_token: `rollback-${customer.id}` });
       await expect(
         t.db.transaction().execute(async (trx) => {
-          await t.app.notificationsRepository.notifyUser(trx, customer.id, { title: 'Never', message: 'Rolled back' });
+          await t.app.notificationsRepository.notifyUser(customer.id, { title: 'Never', message: 'Rolled back' }, undefined, trx);
           throw new Error('rollback');
         }),
       ).rejects.toThrow('rollback');
@@ -161,7 +161,7 @@ describe.each(testDatabases())('wallet and alerts on $kind', ({ kind }) => {
       expect(await outboxOf(t.app, { to: `rollback-${customer.id}` })).toEqual([]);
 
       const lonely = await registerCustomer(t.app);
-      const stored = await t.app.notificationsRepository.notifyUser(t.db, lonely.id, { title: 'Hello', message: 'No device' });
+      const stored = await t.app.notificationsRepository.notifyUser(lonely.id, { title: 'Hello', message: 'No device' });
       await t.app.pushDispatcher.drain();
       const row = await t.db.selectFrom('notifications').select('push_state').where('id', '=', stored.id).executeTakeFirstOrThrow();
       expect(row.push_state).toBe('none');

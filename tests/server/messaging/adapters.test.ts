@@ -394,7 +394,7 @@ describe.each(testDatabases())('transports in the app on $kind', ({ kind }) => {
     for (const pushToken of ['good-token', 'gone-token']) {
       await callAs(real.app, 'save-notification-token', { token: customer.token, user_id: customer.id, push_token: pushToken });
     }
-    const alert = await real.app.notificationsRepository.notifyUser(real.app.db, customer.id, { title: 'Ready', message: 'Come and get it', data: { orderstatus_id: 7 } });
+    const alert = await real.app.notificationsRepository.notifyUser(customer.id, { title: 'Ready', message: 'Come and get it', data: { orderstatus_id: 7 } });
     await real.app.pushDispatcher.drain();
     const delivered = fcm.sends().map((request) => JSON.parse(request.body) as { message: { token: string; data: Record<string, string> } });
     expect(delivered.find((sent) => sent.message.token === 'good-token')?.message.data).toEqual({ orderstatus_id: '7', notification_id: String(alert.id) });

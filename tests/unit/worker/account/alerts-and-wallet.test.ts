@@ -43,7 +43,7 @@ async function signedIn(user: { id: number; token: string }): Promise<Harness> {
 async function customerWithAlerts(titles: string[]): Promise<NewCustomer> {
   const customer = await registerCustomer(server.app);
   for (const title of titles) {
-    await server.app.notificationsRepository.notifyUser(server.db, customer.id, { title, message: `${title}!`, data: { screen: 'my-wallet' } });
+    await server.app.notificationsRepository.notifyUser(customer.id, { title, message: `${title}!`, data: { screen: 'my-wallet' } });
   }
   return customer;
 }

@@ -15,13 +15,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { STORE_ORDER_EVENTS_PATH } from '../../src/api/admin/entities.ts';
-import { ApiErrorSchema } from '../../src/api/error-schema.ts';
-import { requireOrderStaff } from '../admin/admin-access.ts';
-import { StoreOrderFeed } from '../admin/orders/store-order-feed.ts';
-import { HttpError } from '../http/http-error.ts';
-import { orderEvents } from './order-events.ts';
-import { openStreamsOf, runEventStream } from '../live/event-stream.ts';
+import { STORE_ORDER_EVENTS_PATH } from '../../../src/api/admin/entities.ts';
+import { ApiErrorSchema } from '../../../src/api/error-schema.ts';
+import { requireOrderStaff } from '../admin-access.ts';
+import { StoreOrderFeed } from './store-order-feed.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { orderEvents } from '../../orders/order-events.ts';
+import { openStreamsOf, runEventStream } from '../../live/event-stream.ts';
 
 const Query = Type.Object({
   token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),

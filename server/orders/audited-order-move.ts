@@ -8,13 +8,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS_NAMES } from '../../../src/api/orders/limits.ts';
-import type { OrderStatusCode } from '../../../src/api/orders/status.ts';
-import type { Database } from '../../db/tables.ts';
-import { orderEvents } from '../../orders/order-events.ts';
-import { moveOrder, type MovedOrder, type OrderMove } from '../../orders/transitions.ts';
-import type { SessionUser } from '../../account/users-repository.ts';
-import { recordAudit } from '../audit.ts';
+import { ORDER_STATUS_NAMES } from '../../src/api/orders/limits.ts';
+import type { OrderStatusCode } from '../../src/api/orders/status.ts';
+import type { Database } from '../db/tables.ts';
+import { orderEvents } from './order-events.ts';
+import { moveOrder, type MovedOrder, type OrderMove } from './transitions.ts';
+import type { SessionUser } from '../account/users-repository.ts';
 
 export async function moveOrderAudited(
   app: FastifyInstance,
@@ -27,7 +26,7 @@ export async function moveOrderAudited(
   const moved = await app.db.transaction().execute(async (trx) => {
     const result = await moveOrder(app, trx, move);
     if (result.changed) {
-      await recordAudit(trx, {
+      await app.auditRepository.record({
         userId: user.id,
         role: user.role,
         action,
@@ -39,7 +38,7 @@ export async function moveOrderAudited(
           ...(move.prepMinutes !== undefined ? { prep_minutes: move.prepMinutes } : {}),
           ...(move.note !== undefined ? { reason: move.note } : {}),
         },
-      });
+      }, trx);
     }
     await beforeCommit?.(trx, result);
     return result;
