@@ -5,11 +5,11 @@
  * opening hours in the store's own time zone. No SQL here: the queries are in
  * stores-repository.ts.
  */
+import type { Selectable } from 'kysely';
 import type { Store, StoreRef } from '../../src/api/entities.ts';
-import { fromFlag } from '../db/tables.ts';
+import { fromFlag, type RestaurantsTable } from '../db/tables.ts';
 import { distanceKm, roundKm, type GeoPoint } from '../geo/distance.ts';
 import { isOpenAt, localTime, type LocalTime, type OpeningWindow } from '../geo/opening-hours.ts';
-import type { StoreRow } from './stores-repository.ts';
 
 export const STORE_COLUMNS = [
   'r.id',
@@ -33,7 +33,10 @@ export const STORE_COLUMNS = [
   'r.timezone',
 ] as const;
 
-export type { StoreRow } from './stores-repository.ts';
+type ColumnOf<Qualified> = Qualified extends `r.${infer Column}` ? Column : never;
+
+/** A store row as the store queries select it (STORE_COLUMNS). */
+export type StoreRow = Pick<Selectable<RestaurantsTable>, ColumnOf<(typeof STORE_COLUMNS)[number]> & keyof RestaurantsTable>;
 
 export interface ReviewAggregate {
   avgRating: number;

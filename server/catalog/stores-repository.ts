@@ -23,14 +23,14 @@ import { boundingBox, distanceKm, type GeoPoint } from '../geo/distance.ts';
 import { formatMinute } from '../geo/opening-hours.ts';
 import type { OpeningWindow } from '../geo/opening-hours.ts';
 import { createReviewsRepository } from './reviews-repository.ts';
-import { STORE_COLUMNS, localTimes, toStore } from './store-entities.ts';
+import { STORE_COLUMNS, localTimes, toStore, type StoreRow } from './store-entities.ts';
 
 /** The columns a store card needs, from restaurants as r. */
 function selectStores(db: Kysely<Database>) {
   return db.selectFrom('restaurants as r').select(STORE_COLUMNS);
 }
 
-export type StoreRow = Awaited<ReturnType<ReturnType<typeof selectStores>['executeTakeFirstOrThrow']>>;
+export type { StoreRow };
 
 /** `column` lowercased LIKE `pattern` (containsPattern() in store-entities.ts escapes it). */
 function lowerLike(column: string, pattern: string) {
