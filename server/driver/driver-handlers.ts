@@ -6,9 +6,6 @@
  * Everything but delivery/login is for drivers only (403 FORBIDDEN).
  */
 import type { FastifyInstance } from 'fastify';
-import { IDEMPOTENCY_HEADER, replayVerdict } from '../../src/api/outbox.ts';
-import { API_PREFIX } from '../../src/api/paths.ts';
-import type { DriverActionResult } from '../../src/api/driver/entities.ts';
 import { accountBanned } from '../account/authenticate.ts';
 import { userByPassword } from '../account/password-sign-in.ts';
 import { loginResult } from '../account/sessions.ts';
@@ -18,6 +15,7 @@ import { readDuty, toggleDuty } from './duty.ts';
 import { saveDriverFixes } from './fixes.ts';
 import { driverProfile } from './profile.ts';
 import { checkedTime } from './checked-time.ts';
+import { runDriverActions, type AdmitStep, type DriverSteps } from './driver-batch.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';
 
@@ -31,27 +29,18 @@ export type DriverCalls =
   | 'set-delivery-guy-gps-locations'
   | 'driver-actions';
 
-export function createDriverHandlers(app: FastifyInstance): Pick<CallHandlers, DriverCalls> {
+/** What the batch needs from the composition: the handlers of the steps it may hold, and the admission by a call's access. */
+export interface DriverBatchDeps {
+  /** Asked when a batch runs, once every handler exists (toggle-delivery-guy-status is this file's own). */
+  steps: () => DriverSteps;
+  admit: AdmitStep;
+}
+
+export function createDriverHandlers(app: FastifyInstance, batch: DriverBatchDeps): Pick<CallHandlers, DriverCalls> {
   return {
-    // Each step goes through the whole request pipeline of its own call (schema, token, Idempotency-Key,
-    // rate limits), in process: the batch saves the round trips, never a rule.
-    'driver-actions': async (body, request) => {
-      const authorization = request.headers.authorization ?? (body.token ? `Bearer ${body.token}` : undefined);
-      const results: DriverActionResult[] = [];
-      for (const action of body.actions) {
-        const answer = await app.inject({
-          method: 'POST',
-          url: `${API_PREFIX}/${action.call}`,
-          headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: action.key, ...(authorization ? { authorization } : {}) },
-          payload: JSON.stringify(action.body),
-        });
-        const answerBody = answer.body === '' ? {} : answer.json<Record<string, unknown>>();
-        results.push({ key: action.key, status: answer.statusCode, body: answerBody });
-        // What must be tried again later stops the line: the steps after it may depend on it.
-        if (replayVerdict(answer.statusCode, answerBody) === 'retry') break;
-      }
-      return { results };
-    },
+    // Each step runs as its own call would (schema, Idempotency-Key, access, the same handler), in
+    // process (driver-batch.ts): the batch saves the round trips, never a rule.
+    'driver-actions': async (body, request, _params, reply) => ({ results: await runDriverActions(app, request, reply, body.actions, batch.steps(), batch.admit) }),
 
     'delivery/login': async (body, request) => {
       // Another role's account is refused as a wrong password is, and counts as one: answering otherwise,

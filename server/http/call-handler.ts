@@ -2,7 +2,7 @@
  * The shape of a call's handler and of the handler table (handlers.ts builds
  * it from the areas' handler files, which implement their part of it).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CallBody, CallName, CallParams, CallResponse } from '../../src/api/calls.ts';
 
 /**
@@ -28,6 +28,8 @@ export type CallHandler<N extends CallName> = (
   request: FastifyRequest,
   /** The path parameters, for calls that have them (validated by the call's `params` schema). */
   params: CallParams<N>,
+  /** The reply, for the rare handler that needs the server's serializers (the driver batch); the answer is what it returns. */
+  reply: FastifyReply,
 ) => Promise<CallResponse<N> | JsonText<CallResponse<N>>>;
 
 export type CallHandlers = { [N in CallName]: CallHandler<N> };

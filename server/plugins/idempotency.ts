@@ -47,15 +47,42 @@ const MAX_HOLD_MS = 2 * 60 * 1000;
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** A key this request holds: it must complete or release it. */
-interface HeldReservation {
+/** A key a call holds: it must finish it (store its answer, or release it). */
+export interface HeldReservation {
   identity: IdempotencyIdentity;
   owner: string;
-  reply: FastifyReply;
+  /** The call's answer as its response schema writes it (what a replay sends). */
+  serialize: (answer: unknown) => string;
   renewal: NodeJS.Timeout;
 }
 
+/** An answer to store, or to send again. */
+export interface CallAnswer {
+  status: number;
+  /** null: nothing that can be stored (a stream). */
+  body: string | null;
+  contentType: string | null;
+}
+
+/**
+ * The Idempotency-Key protocol, for the HTTP hooks below and for whatever
+ * runs a call in process (the driver batch, server/driver/driver-batch.ts).
+ */
+export interface IdempotencyKeys {
+  /**
+   * Claims `key` for this caller's call with this body: the stored answer of
+   * the same request to send again, or the key, now held by this call until
+   * it finishes. A different request with the key is 422; one still running, 409.
+   */
+  claim(call: { caller: string; method: string; path: string; key: string; body: unknown }, serialize: (answer: unknown) => string): Promise<{ replay: CallAnswer } | { held: HeldReservation }>;
+  /** Stores the call's answer, or releases the key when it is a server failure (5xx) or nothing storable. */
+  finish(held: HeldReservation, answer: CallAnswer): Promise<void>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    idempotency: IdempotencyKeys;
+  }
   interface FastifyRequest {
     /** Set once this request holds a reservation it must complete or release. */
     idempotencyReservation?: HeldReservation;
@@ -122,8 +149,7 @@ export function requestHashOf(body: unknown): string {
 export async function storeAnswerWithin(request: FastifyRequest, trx: Kysely<Database>, answer: unknown): Promise<void> {
   const held = request.idempotencyReservation;
   if (!held) return;
-  const serialized = held.reply.serialize(answer);
-  const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+  const body = held.serialize(answer);
   const stored = await request.server.idempotencyRepository.complete(
     held.identity,
     held.owner,
@@ -171,54 +197,71 @@ async function idempotencyPlugin(app: FastifyInstance): Promise<void> {
     if (isApiPost(request)) idempotencyKeyOf(request);
   });
 
+  const keys: IdempotencyKeys = {
+    async claim(call, serialize) {
+      const identity = { scope: `${call.caller} ${call.method} ${call.path}`, key: call.key };
+      const requestHash = requestHashOf(call.body);
+      // Keys stored before the token left the hash (0013) hashed the body with it.
+      const legacyHash = sha256(canonicalJson(call.body ?? null));
+      const sameRequest = (storedHash: string) => storedHash === requestHash || storedHash === legacyHash;
+      const reservation = await repository.reserve(identity, requestHash, leaseFrom(), sameRequest);
+      if (reservation.outcome === 'reserved') {
+        if (reservation.takenOver) app.log.warn({ idempotencyKey: call.key }, 'took over an Idempotency-Key whose holder stopped renewing it');
+        return { held: { identity, owner, serialize, renewal: keepLeased(app, repository, identity, leaseFrom) } };
+      }
+      const { row } = reservation;
+      if (!sameRequest(row.request_hash)) {
+        throw new HttpError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
+        );
+      }
+      if (row.state !== 'completed' || row.response_status === null) {
+        throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this key is still running.');
+      }
+      return { replay: { status: row.response_status, body: row.response_body ?? '', contentType: row.response_content_type } };
+    },
+
+    async finish(held, answer) {
+      clearInterval(held.renewal);
+      // Server failures are not the answer to remember; nor is a stream we cannot store. (An answer the
+      // call's transaction stored stays: both only touch a key still in progress.)
+      if (answer.status >= 500 || answer.body === null) {
+        await repository.release(held.identity, held.owner);
+        return;
+      }
+      await repository.complete(held.identity, held.owner, { status: answer.status, body: answer.body, contentType: answer.contentType });
+    },
+  };
+  app.decorate('idempotency', keys);
+
   // After validation: a request with an invalid body never claims a key.
   app.addHook('preHandler', async (request, reply) => {
     if (!isApiPost(request)) return;
     const key = idempotencyKeyOf(request);
     if (key === undefined) return;
-    const identity = { scope: `${await callerOf(app, request)} ${request.method} ${pathOf(request)}`, key };
-    const requestHash = requestHashOf(request.body);
-    // Keys stored before the token left the hash (0013) hashed the body with it.
-    const legacyHash = sha256(canonicalJson(request.body ?? null));
-    const sameRequest = (storedHash: string) => storedHash === requestHash || storedHash === legacyHash;
-    const reservation = await repository.reserve(identity, requestHash, leaseFrom(), sameRequest);
-    if (reservation.outcome === 'reserved') {
-      if (reservation.takenOver) request.log.warn({ idempotencyKey: key }, 'took over an Idempotency-Key whose holder stopped renewing it');
-      request.idempotencyReservation = { identity, owner, reply, renewal: keepLeased(app, repository, identity, leaseFrom) };
+    const claimed = await keys.claim(
+      { caller: await callerOf(app, request), method: request.method, path: pathOf(request), key, body: request.body },
+      (answer) => {
+        const serialized = reply.serialize(answer);
+        return typeof serialized === 'string' ? serialized : Buffer.from(serialized as ArrayBuffer).toString('utf8');
+      },
+    );
+    if ('held' in claimed) {
+      request.idempotencyReservation = claimed.held;
       return;
     }
-    const { row } = reservation;
-    if (!sameRequest(row.request_hash)) {
-      throw new HttpError(
-        422,
-        'IDEMPOTENCY_KEY_REUSED',
-        `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
-      );
-    }
-    if (row.state !== 'completed' || row.response_status === null) {
-      throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this key is still running.');
-    }
-    return replay(reply, row.response_status, row.response_body ?? '', row.response_content_type);
+    return replay(reply, claimed.replay);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const held = request.idempotencyReservation;
     if (!held) return payload;
     request.idempotencyReservation = undefined;
-    clearInterval(held.renewal);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    // Server failures are not the answer to remember; nor is a stream we cannot store. (An answer the
-    // call's transaction stored stays: both only touch a key still in progress.)
-    if (reply.statusCode >= 500 || body === null) {
-      await repository.release(held.identity, held.owner);
-      return payload;
-    }
     const contentType = reply.getHeader('content-type');
-    await repository.complete(held.identity, held.owner, {
-      status: reply.statusCode,
-      body,
-      contentType: typeof contentType === 'string' ? contentType : null,
-    });
+    await keys.finish(held, { status: reply.statusCode, body, contentType: typeof contentType === 'string' ? contentType : null });
     return payload;
   });
 
@@ -266,10 +309,10 @@ function keepLeased(
   return renewal;
 }
 
-function replay(reply: FastifyReply, status: number, body: string, contentType: string | null): FastifyReply {
-  reply.code(status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-  if (contentType) reply.header('content-type', contentType);
-  return reply.send(body);
+function replay(reply: FastifyReply, answer: CallAnswer): FastifyReply {
+  reply.code(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  if (answer.contentType) reply.header('content-type', answer.contentType);
+  return reply.send(answer.body);
 }
 
 async function purge(app: FastifyInstance): Promise<void> {

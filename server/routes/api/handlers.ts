@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { calls } from '../../../src/api/all-calls.ts';
+import { accessOf, admitCaller } from './call-access.ts';
 import type { CallHandlers } from '../../http/call-handler.ts';
 import { createFavouriteHandlers } from '../../catalog/favourite-handlers.ts';
 import { createAuthHandlers } from '../../account/auth-handlers.ts';
@@ -31,6 +32,16 @@ type IntersectionOf<Union> = (Union extends unknown ? (part: Union) => void : ne
  * no domain answers is a compile error (and, should a cast hide it, a start-up error).
  */
 export function createCallHandlers(app: FastifyInstance): CallHandlers {
+  const lifecycle = createLifecycleHandlers(app);
+  const built: { table?: CallHandlers } = {};
+  // The driver batch runs the very handlers of its steps, admitted as the single calls are.
+  const driver = createDriverHandlers(app, {
+    steps: () => {
+      if (!built.table) throw new Error('The call table is not built yet.');
+      return built.table;
+    },
+    admit: (request, body, call) => admitCaller(app, request, body, accessOf(call, calls[call].access)),
+  });
   const parts = [
     createSettingsHandlers(app),
     createStoreHandlers(app),
@@ -42,15 +53,16 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
     createAddressHandlers(app),
     createCheckoutHandlers(app),
     createPaymentHandlers(app),
-    createLifecycleHandlers(app),
+    lifecycle,
     createRatingHandlers(app),
-    createDriverHandlers(app),
+    driver,
     createCatalogAdminHandlers(app),
     createAdminHandlers(app),
   ] as const;
   const answered: IntersectionOf<(typeof parts)[number]> extends CallHandlers ? true : never = true;
   if (!answered) throw new Error('unreachable: the type above fails to compile first');
-  return mergeHandlers(parts);
+  built.table = mergeHandlers(parts);
+  return built.table;
 }
 
 /** The parts as one table: refuses a call two parts answer, and a call of the contract none answers. */

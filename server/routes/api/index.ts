@@ -72,7 +72,7 @@ export default async function apiRoutes(app: FastifyInstance): Promise<void> {
       },
       handler: async (request, reply) => {
         await admitCaller(app, request, request.body, access);
-        const result = await handler(request.body as never, request, request.params as never);
+        const result = await handler(request.body as never, request, request.params as never, reply);
         // Already JSON (the response schema still documents it): a string with a JSON type is sent unchanged.
         if (result instanceof JsonText) {
           if (result.release) reply.raw.once('finish', result.release);

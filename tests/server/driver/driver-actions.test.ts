@@ -6,6 +6,8 @@
  * and malformed batches are 400s.
  */
 import { randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
+import { callAs } from '../../support/accounts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverActionResults } from '../../../src/api/driver/entities.ts';
 import type { OrderMoveResult } from '../../../src/api/orders/entities.ts';
@@ -83,5 +85,51 @@ describe.each(testDatabases())('driver-actions on $kind', ({ kind }) => {
     expect((await driverCall(t.app, 'driver-actions', driver, { actions: [{ ...step, key: 'short' }] })).statusCode).toBe(400);
     // Nothing ran.
     expect((await historyOf(t.db, order.id)).map((entry) => entry.status)).toEqual([1, 2]);
+  });
+
+  it('runs each step as its single call: one Idempotency-Key for both, the same checks, the same answers', async () => {
+    const driver = await newDriver(t.app, t.db, [cast.store]);
+    const order = await preparingOrder(t.app, cast);
+    const acceptKey = randomUUID();
+    const accept = { unique_order_id: order.unique_order_id };
+    // Accepted alone, then sent again in a batch with the same key: the batch answers the first answer and changes nothing.
+    const alone = await callAs(t.app, 'accept-to-deliver', { token: driver.token, ...accept }, { headers: { [IDEMPOTENCY_HEADER]: acceptKey } });
+    expect(alone.statusCode).toBe(200);
+    const pickupKey = randomUUID();
+    const batch = await driverCall(t.app, 'driver-actions', driver, {
+      actions: [
+        { key: acceptKey, call: 'accept-to-deliver', body: accept },
+        // A body its own call's schema refuses is that call's 400, and claims no key.
+        { key: randomUUID(), call: 'pickedup-order', body: { unique_order_id: order.unique_order_id, acted_at: 'yesterday' } },
+        { key: randomUUID(), call: 'pickedup-order', body: { unique_order_id: order.unique_order_id, surprise: true } },
+        { key: pickupKey, call: 'pickedup-order', body: { unique_order_id: order.unique_order_id } },
+      ],
+    });
+    const { results } = batch.json<DriverActionResults>();
+    expect(results.map((result) => result.status)).toEqual([200, 400, 400, 200]);
+    expect(results[0]?.body).toEqual(alone.json());
+    expect(results[2]?.body).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: '/surprise', message: 'unknown field "surprise"' }] });
+    // The pickup sent alone afterwards with the batch's key is the batch's answer, replayed.
+    const replayed = await callAs(t.app, 'pickedup-order', { token: driver.token, unique_order_id: order.unique_order_id }, { headers: { [IDEMPOTENCY_HEADER]: pickupKey } });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(results[3]?.body);
+    // The same key with another body is refused for the step as for the call.
+    const reused = await driverCall(t.app, 'driver-actions', driver, {
+      actions: [{ key: pickupKey, call: 'pickedup-order', body: { unique_order_id: order.unique_order_id, acted_at: new Date().toISOString() } }],
+    });
+    expect(reused.json<DriverActionResults>().results[0]).toMatchObject({ status: 422, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    expect((await historyOf(t.db, order.id)).filter((step) => step.actor === 'driver').map((step) => step.status)).toEqual([3, 4]);
+  });
+
+  it('admits each step by its own call: a customer token in a step body does not make the batch someone else', async () => {
+    const driver = await newDriver(t.app, t.db, [cast.store]);
+    const order = await preparingOrder(t.app, cast);
+    const response = await driverCall(t.app, 'driver-actions', driver, {
+      actions: [{ key: randomUUID(), call: 'accept-to-deliver', body: { unique_order_id: order.unique_order_id, token: cast.customer.token } }],
+    });
+    const [result] = response.json<DriverActionResults>().results;
+    expect(result?.status).toBe(200);
+    const [step] = (await historyOf(t.db, order.id)).filter((entry) => entry.actor === 'driver');
+    expect(step?.actor_user_id).toBe(driver.id);
   });
 });

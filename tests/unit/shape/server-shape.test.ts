@@ -5,6 +5,7 @@
  * check no role of their own (the call table's access is checked once), and
  * a domain reaches another only through what that domain offers.
  */
+import { execFileSync } from 'node:child_process';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -16,6 +17,16 @@ async function refusals(filePath: string, importLine: string): Promise<string[]>
 async function doorRefusals(filePath: string, importLine: string): Promise<string[]> {
   const [result] = await new ESLint().lintText(`${importLine}\nexport const used = value;\n`, { filePath });
   return (result?.messages ?? []).filter((message) => message.ruleId === 'foodpilot/server-domain-door').map((message) => message.message);
+}
+
+/** Tracked files under `folder` with a line matching `pattern` (git grep answers 1 when there is none). */
+function filesMatching(pattern: string, folder: string): string[] {
+  try {
+    return execFileSync('git', ['grep', '-l', '-E', pattern, '--', folder], { encoding: 'utf8' }).trim().split('\n');
+  } catch (error) {
+    if ((error as { status?: number }).status === 1) return [];
+    throw error;
+  }
 }
 
 describe('the server', () => {
@@ -61,5 +72,11 @@ describe('the server', () => {
     ] as const) {
       expect(await doorRefusals(file, line)).toEqual([expect.stringContaining(`${internal} is internal to its domain`)]);
     }
+  });
+
+  it('never re-enters itself: the driver batch runs the handlers of its steps, not app.inject', () => {
+    expect(filesMatching('\\.inject\\(', 'server/')).toEqual([]);
+    // The check itself finds what it looks for.
+    expect(filesMatching('\\.inject\\(', 'tests/support/')).not.toEqual([]);
   });
 }, 60_000);
