@@ -118,7 +118,7 @@ const featureSurface = {
 /**
  * Issue 31: a server domain imports another only through what that domain
  * offers. db/, http/, live/ and config.ts are the base every domain stands on;
- * routes/, plugins/ (but idempotency.ts and error-handler.ts), cli/, seed/ and app.ts compose the
+ * routes/, plugins/, cli/, seed/ and app.ts compose the
  * domains and are imported by none of them. admin/ is the console's domain,
  * composing its parts (admin/catalog, admin/orders, admin/settings, admin/users).
  */
@@ -140,7 +140,7 @@ export const SERVER_DOMAIN_OFFERS = {
   payments: [],
   settings: ['popular-locations-repository.ts', 'settings-repository.ts', 'versions-repository.ts'],
   uploads: ['image-store.ts', 'uploaded-images.ts'],
-  plugins: ['idempotency.ts', 'error-handler.ts'],
+  plugins: [],
   routes: [],
   cli: [],
   seed: [],

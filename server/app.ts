@@ -11,11 +11,11 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, imagesDir, sizedImagesDir, type AppConfig } 
 import accountsPlugin from './account/accounts-plugin.ts';
 import compressionPlugin from './plugins/compression.ts';
 import databasePlugin from './plugins/database.ts';
-import errorHandlerPlugin from './plugins/error-handler.ts';
+import errorHandlerPlugin from './http/error-handler.ts';
 import externalPlugins from './plugins/external.ts';
 import geocoderPlugin from './geo/geocoder-plugin.ts';
 import hostileInputPlugin from './plugins/hostile-input.ts';
-import idempotencyPlugin from './plugins/idempotency.ts';
+import idempotencyPlugin from './http/idempotency.ts';
 import imageStorePlugin from './uploads/image-store-plugin.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import nearbyPlugin from './nearby/nearby-plugin.ts';

@@ -21,7 +21,7 @@ import { VISITOR_BALANCES, customerBalances, prepareCheckout, type CheckoutReque
 import { toOrder, toOrders } from '../orders/order-view.ts';
 import { orderEvents } from '../orders/order-events.ts';
 import { placedOrderView, placeOrder } from './place-order.ts';
-import { storeAnswerWithin } from '../plugins/idempotency.ts';
+import { storeAnswerWithin } from '../http/idempotency.ts';
 import type { SessionUser } from '../account/users-repository.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';

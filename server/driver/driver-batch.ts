@@ -23,8 +23,8 @@ import type { DriverBatchCall } from '../../src/api/driver/limits.ts';
 import { replayVerdict } from '../../src/api/outbox.ts';
 import { API_PREFIX } from '../../src/api/paths.ts';
 import { JsonText, type CallHandler, type CallHandlers } from '../http/call-handler.ts';
-import { toApiError } from '../plugins/error-handler.ts';
-import { callerOf, type CallAnswer, type HeldReservation } from '../plugins/idempotency.ts';
+import { toApiError } from '../http/error-handler.ts';
+import { callerOf, type CallAnswer, type HeldReservation } from '../http/idempotency.ts';
 
 /** The handlers of the calls a batch may hold: the very ones the single calls run. */
 export type DriverSteps = Pick<CallHandlers, DriverBatchCall>;

@@ -1,6 +1,6 @@
 /**
  * The error a handler throws to answer a 4xx with the shared `{ message, code }`
- * shape; the one error handler (plugins/error-handler.ts) turns it into the
+ * shape; the one error handler (http/error-handler.ts) turns it into the
  * response. Anything else thrown becomes a 500 that hides its details.
  */
 import type { ApiError, ErrorCode } from '../../src/api/errors.ts';

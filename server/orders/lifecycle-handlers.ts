@@ -25,7 +25,7 @@ import { driverIsOnTheWay, readDriverPosition, readTracking } from './lifecycle-
 import { canActForStore, canReadOrder, loadOrderFacts, type OrderFacts } from './order-access.ts';
 import { orderEvents } from './order-events.ts';
 import { moveOrder, type OrderMove } from './transitions.ts';
-import { storeAnswerWithin } from '../plugins/idempotency.ts';
+import { storeAnswerWithin } from '../http/idempotency.ts';
 import { checkedTime } from '../driver/checked-time.ts';
 import { moveOrderAudited } from './audited-order-move.ts';
 import type { CallHandlers } from '../http/call-handler.ts';

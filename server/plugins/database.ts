@@ -10,7 +10,7 @@ import { openDatabase, withPlugin, type DatabaseLocation } from '../db/connect.t
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/tables.ts';
 import { WriteWatcher } from '../db/write-watcher.ts';
-import { createIdempotencyRepository, type IdempotencyRepository } from './idempotency-repository.ts';
+import { createIdempotencyRepository, type IdempotencyRepository } from '../http/idempotency-repository.ts';
 import { createLanguagesRepository, type LanguagesRepository } from '../settings/languages-repository.ts';
 import {
   createPopularLocationsRepository,

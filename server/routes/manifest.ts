@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import sharp from 'sharp';
 import { SETTING_DEFAULTS, type SettingKey } from '../../src/api/settings/defaults.ts';
-import { sendApiError } from '../plugins/error-handler.ts';
+import { sendApiError } from '../http/error-handler.ts';
 import { IMAGES_PREFIX, uploadKeyOf } from '../uploads/uploaded-images.ts';
 
 export const MANIFEST_PATH = '/manifest.webmanifest';

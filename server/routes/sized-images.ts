@@ -22,7 +22,7 @@ import { Type } from '@sinclair/typebox';
 import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isSizedImageWidth, RESIZABLE_IMAGE, SIZED_IMAGE_WIDTHS, SIZED_IMAGES_PREFIX, type SizedImageWidth } from '../../src/api/sized-images.ts';
-import { sendApiError } from '../plugins/error-handler.ts';
+import { sendApiError } from '../http/error-handler.ts';
 import { UPLOAD_FOLDERS, UPLOAD_MAX_INPUT_PIXELS } from '../uploads/uploaded-images.ts';
 import { IMAGE_CACHE, IMMUTABLE } from './static-files.ts';
 

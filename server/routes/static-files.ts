@@ -26,7 +26,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DESKTOP_BREAKPOINT_PX } from '../../src/api/constants.ts';
 import { API_PREFIX, VERSION_PATH } from '../../src/api/paths.ts';
-import { sendApiError } from '../plugins/error-handler.ts';
+import { sendApiError } from '../http/error-handler.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { MANIFEST_PATH } from './manifest.ts';
 import { linkHeader, shellPreloadsAt, type RouteMatch, type ScreenImage } from './route-preloads.ts';

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { sendApiError } from '../plugins/error-handler.ts';
+import { sendApiError } from '../http/error-handler.ts';
 import { STORED_NAME, UPLOAD_FOLDERS } from '../uploads/uploaded-images.ts';
 import { IMAGES_PREFIX } from '../uploads/uploaded-images.ts';
 import { IMMUTABLE } from './static-files.ts';

@@ -36,7 +36,7 @@ import { SQLITE_FILE_NAME } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/tables.ts';
-import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/plugins/idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/http/idempotency.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../support/databases.ts';
 import { readyToDeliver } from '../support/drivers.ts';
 import { addressKmNorth, createTestStore, fundWallet, line, setSetting, walletOf, type TestStore } from './checkout/checkout-fixtures.ts';

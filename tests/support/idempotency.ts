@@ -4,7 +4,7 @@
  * on arrival, with no answer stored yet, by a holder whose lease is current
  * (another process that is alive).
  */
-import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/plugins/idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, requestHashOf } from '../../server/http/idempotency.ts';
 import type { TestServer } from './test-server.ts';
 
 export async function holdIdempotencyKey(

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentSessionResult, Notification } from '../../../src/api/account/entities.ts';
 import type { Order } from '../../../src/api/orders/entities.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../../server/plugins/idempotency.ts';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../server/http/idempotency.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { loginAs } from '../../support/inject-call.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../../../src/api/paths.ts';
 import { DB_INTEGER_MAX } from '../../../src/api/column-bounds.ts';
-import { toApiError } from '../../../server/plugins/error-handler.ts';
+import { toApiError } from '../../../server/http/error-handler.ts';
 import { jsonDepth, MAX_JSON_DEPTH, pathOfNul } from '../../../server/plugins/hostile-input.ts';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo-accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

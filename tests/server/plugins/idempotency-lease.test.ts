@@ -27,7 +27,7 @@ import { API_PREFIX } from '../../../src/api/paths.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { hashToken } from '../../../server/account/tokens.ts';
 import { orderEvents } from '../../../server/orders/order-events.ts';
-import { IDEMPOTENCY_LEASE_MS, IDEMPOTENT_REPLAYED_HEADER, requestHashOf, storeAnswerWithin } from '../../../server/plugins/idempotency.ts';
+import { IDEMPOTENCY_LEASE_MS, IDEMPOTENT_REPLAYED_HEADER, requestHashOf, storeAnswerWithin } from '../../../server/http/idempotency.ts';
 import { DEMO_ACCOUNTS } from '../../../server/seed/demo-accounts.ts';
 import { callAs, registerCustomer, type NewCustomer } from '../../support/accounts.ts';
 import { testDatabases } from '../../support/databases.ts';

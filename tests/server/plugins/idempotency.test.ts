@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RETENTION_HOURS } from '../../../src/api/constants.ts';
 import { IDEMPOTENCY_HEADER } from '../../../src/api/outbox.ts';
 import { API_PREFIX } from '../../../src/api/paths.ts';
-import { IDEMPOTENT_REPLAYED_HEADER } from '../../../server/plugins/idempotency.ts';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../server/http/idempotency.ts';
 import { postRaw } from '../../support/api-client.ts';
 import { testDatabases } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import fp from 'fastify-plugin';
 import type { ApiError, ErrorCode } from '../../src/api/errors.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError } from './http-error.ts';
 
 export const INTERNAL_ERROR_BODY: ApiError = { message: 'Something went wrong', code: 'INTERNAL' };
 

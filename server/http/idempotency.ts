@@ -29,7 +29,7 @@ import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
 import { API_PREFIX } from '../../src/api/paths.ts';
 import { CLUSTER_JOBS, runOncePerCluster } from '../db/cluster-lease.ts';
 import type { Database } from '../db/tables.ts';
-import { HttpError } from '../http/http-error.ts';
+import { HttpError } from './http-error.ts';
 import type { IdempotencyIdentity, IdempotencyLease, IdempotencyRepository } from './idempotency-repository.ts';
 
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
