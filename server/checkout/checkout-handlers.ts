@@ -1,24 +1,17 @@
 /**
- * The checkout side of ordering: the cart check (no token: a visitor's cart
- * is checked too), the quote and coupons, placing an order, the customer's
- * orders and their cancel. Placing and cancelling need a customer account's
- * token (an agent acting for a customer holds one); a quote and a coupon
- * also answer a visitor without one, so fees and discounts are seen before
- * signing up (priced with no wallet and no points); the lifecycle
- * (store and driver moves, tracking, ratings) has its own handlers.
+ * The checkout's calls (src/api/checkout/calls.ts): the quote and coupons,
+ * and placing an order. Placing needs a customer account's token (an agent
+ * acting for a customer holds one); a quote and a coupon also answer a
+ * visitor without one, so fees and discounts are seen before signing up
+ * (priced with no wallet and no points).
  */
 import type { FastifyInstance } from 'fastify';
 import { isPaymentGatewayId } from '../../src/api/checkout/payment-limits.ts';
 import type { AppliedCoupon } from '../../src/api/orders/entities.ts';
-import { ORDERS_PAGE_SIZE } from '../../src/api/orders/limits.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/api/outbox.ts';
-import { forbidden } from '../account/authenticate.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import { cartAvailability, loadCheckoutStore } from '../cart/availability.ts';
-import { cancelOrderByCustomer } from '../orders/cancel-order.ts';
+import { HttpError } from '../http/http-error.ts';
 import { readCheckoutSettings } from './checkout-settings.ts';
 import { VISITOR_BALANCES, customerBalances, prepareCheckout, type CheckoutRequest } from './checkout.ts';
-import { toOrder, toOrders } from '../orders/order-view.ts';
 import { orderEvents } from '../orders/order-events.ts';
 import { placedOrderView, placeOrder } from './place-order.ts';
 import { storeAnswerWithin } from '../http/idempotency.ts';
@@ -26,13 +19,7 @@ import type { SessionUser } from '../account/users-repository.ts';
 import type { CallHandlers } from '../http/call-handler.ts';
 import { userOf } from '../http/caller.ts';
 
-export type CheckoutCalls =
-  | 'check-cart-items-availability'
-  | 'get-order-quote'
-  | 'apply-coupon'
-  | 'place-order'
-  | 'get-orders'
-  | 'cancel-order';
+export type CheckoutCalls = 'get-order-quote' | 'apply-coupon' | 'place-order';
 
 export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers, CheckoutCalls> {
   async function quote(user: SessionUser | null, body: CheckoutRequest) {
@@ -44,12 +31,6 @@ export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers,
   }
 
   return {
-    'check-cart-items-availability': async ({ restaurant_id, items }) => {
-      const store = await loadCheckoutStore(app, restaurant_id);
-      if (!store) throw notFound(`There is no store with id ${restaurant_id}.`);
-      return cartAvailability(app, store, items);
-    },
-
     'get-order-quote': async (body, request) => quote(request.caller, body),
 
     'apply-coupon': async (body, request) => {
@@ -82,21 +63,5 @@ export function createCheckoutHandlers(app: FastifyInstance): Pick<CallHandlers,
       return placedOrderView(placed);
     },
 
-    'get-orders': async (body, request) => {
-      const user = userOf(request);
-      const customerId = body.user_id ?? user.id;
-      // Another customer's orders: only an admin signed in as themselves may read them.
-      if (customerId !== user.id && (user.role !== 'admin' || user.acting_user_id !== null)) {
-        throw forbidden('You can only see your own orders.');
-      }
-      const page = await app.ordersRepository.pageOf(customerId, { before: body.before, limit: body.limit ?? ORDERS_PAGE_SIZE });
-      return { orders: await toOrders(app, page.rows, { showPin: customerId === user.id }), next_before: page.nextBefore };
-    },
-
-    'cancel-order': async (body, request) => {
-      const customer = userOf(request);
-      const row = await cancelOrderByCustomer(app, customer, body);
-      return toOrder(app, row, { showPin: true });
-    },
   };
 }

@@ -5,7 +5,7 @@
  * `*-handlers.ts`); this file only puts them together.
  */
 import type { FastifyInstance } from 'fastify';
-import { calls } from '../../../src/api/all-calls.ts';
+import { callAreas, calls, type CallArea } from '../../../src/api/all-calls.ts';
 import { accessOf, admitCaller } from './call-access.ts';
 import type { CallHandlers } from '../../http/call-handler.ts';
 import { createFavouriteHandlers } from '../../catalog/favourite-handlers.ts';
@@ -19,6 +19,8 @@ import { createDriverHandlers } from '../../driver/driver-handlers.ts';
 import { createLifecycleHandlers } from '../../orders/lifecycle-handlers.ts';
 import { createLocationHandlers } from '../../catalog/location-handlers.ts';
 import { createCheckoutHandlers } from '../../checkout/checkout-handlers.ts';
+import { createCartHandlers } from '../../cart/cart-handlers.ts';
+import { createOrderHandlers } from '../../orders/order-handlers.ts';
 import { createPaymentHandlers } from '../../payments/payment-handlers.ts';
 import { createRatingHandlers } from '../../orders/rating-handlers.ts';
 import { createStoreHandlers } from '../../catalog/store-handlers.ts';
@@ -27,9 +29,10 @@ import { createSettingsHandlers } from '../../settings/settings-handlers.ts';
 type IntersectionOf<Union> = (Union extends unknown ? (part: Union) => void : never) extends (part: infer All) => void ? All : never;
 
 /**
- * Every domain's handlers, merged once: a call two domains answer stops the
- * server at start (a plain spread let the later one silently win), and a call
- * no domain answers is a compile error (and, should a cast hide it, a start-up error).
+ * Every domain's handlers, merged once, by area of the contract: a call two
+ * handlers answer, or one answered by another area's domain, stops the server
+ * at start (a plain spread let the later one silently win), and a call no
+ * domain answers is a compile error (and, should a cast hide it, a start-up error).
  */
 export function createCallHandlers(app: FastifyInstance): CallHandlers {
   const lifecycle = createLifecycleHandlers(app);
@@ -42,36 +45,39 @@ export function createCallHandlers(app: FastifyInstance): CallHandlers {
     },
     admit: (request, body, call) => admitCaller(app, request, body, accessOf(call, calls[call].access)),
   });
-  const parts = [
-    createSettingsHandlers(app),
-    createStoreHandlers(app),
-    createLocationHandlers(app),
-    createFavouriteHandlers(app),
-    createAuthHandlers(app),
-    createProfileHandlers(app),
-    createCallCentreHandlers(app),
-    createAddressHandlers(app),
-    createCheckoutHandlers(app),
-    createPaymentHandlers(app),
-    lifecycle,
-    createRatingHandlers(app),
-    driver,
-    createCatalogAdminHandlers(app),
-    createAdminHandlers(app),
-  ] as const;
-  const answered: IntersectionOf<(typeof parts)[number]> extends CallHandlers ? true : never = true;
+  // Each area of the contract answered by its domain (callAreas in src/api/all-calls.ts).
+  const areas = {
+    settings: [createSettingsHandlers(app)],
+    catalog: [createStoreHandlers(app), createLocationHandlers(app), createFavouriteHandlers(app)],
+    account: [createAuthHandlers(app), createProfileHandlers(app), createCallCentreHandlers(app), createAddressHandlers(app)],
+    cart: [createCartHandlers(app)],
+    checkout: [createCheckoutHandlers(app), createPaymentHandlers(app)],
+    orders: [lifecycle, createOrderHandlers(app), createRatingHandlers(app)],
+    driver: [driver],
+    admin: [createAdminHandlers(app)],
+    'admin/catalog': [createCatalogAdminHandlers(app)],
+  } as const satisfies Record<CallArea, readonly object[]>;
+  const answered: IntersectionOf<(typeof areas)[CallArea][number]> extends CallHandlers ? true : never = true;
   if (!answered) throw new Error('unreachable: the type above fails to compile first');
-  built.table = mergeHandlers(parts);
+  built.table = mergeHandlers(areas);
   return built.table;
 }
 
-/** The parts as one table: refuses a call two parts answer, and a call of the contract none answers. */
-export function mergeHandlers(parts: readonly object[]): CallHandlers {
+/**
+ * The areas' handlers as one table: refuses a call two handlers answer, a
+ * call answered outside its area, and a call of the contract none answers.
+ */
+export function mergeHandlers(areas: Partial<Record<CallArea, readonly object[]>>): CallHandlers {
   const handlers: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [name, handler] of Object.entries(part)) {
-      if (Object.hasOwn(handlers, name)) throw new Error(`Two domains answer the call ${name}: each call belongs to one domain.`);
-      handlers[name] = handler;
+  for (const [area, parts] of Object.entries(areas) as [CallArea, readonly object[]][]) {
+    for (const part of parts) {
+      for (const [name, handler] of Object.entries(part)) {
+        if (Object.hasOwn(handlers, name)) throw new Error(`Two handlers answer the call ${name}: each call belongs to one domain.`);
+        if (!Object.hasOwn(callAreas[area], name)) {
+          throw new Error(`The ${area} domain answers ${name}, a call of another area of the contract: move its handler to that area's domain.`);
+        }
+        handlers[name] = handler;
+      }
     }
   }
   const unanswered = Object.keys(calls).filter((name) => !Object.hasOwn(handlers, name));
