@@ -3,12 +3,45 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESKTOP_RELOAD_DELAY_MS } from '../../../../src/api/constants.ts';
 import { renderApp, setWindowWidth } from '../../support/render-app.tsx';
-import { ARABIC, ENGLISH } from '../../support/replica-fixture.ts';
+import { homeStoreListKey } from '../../../../src/db/keys.ts';
+import { figuresOf } from '../../../../src/features/landing/landing-figures.ts';
+import { ARABIC, ENGLISH, SAMPLE_ADDRESS } from '../../support/replica-fixture.ts';
+import { storeRow } from '../stores/fixtures.ts';
 
 const originalMatchMedia = window.matchMedia;
 afterEach(() => {
   window.matchMedia = originalMatchMedia;
   vi.useRealTimers();
+});
+
+describe('the landing figures', () => {
+  it('are what the stores serving the address say: how many, the median delivery time, the mean rating of the rated', () => {
+    const stores = [
+      storeRow({ id: 1, delivery_time: 20, avgRating: 4.5, reviews_count: 3 }),
+      storeRow({ id: 2, delivery_time: 40, rating: 4, reviews_count: 0 }),
+      storeRow({ id: 3, delivery_time: 30, rating: 0, reviews_count: 0 }),
+      storeRow({ id: 4, delivery_time: 90, rating: 1, reviews_count: 0, is_active: false }),
+    ];
+    expect(figuresOf('Market Square, Riverton', stores)).toEqual({ place: 'Market Square', storeCount: 3, medianDeliveryMinutes: 30, averageRating: 4.3 });
+    expect(figuresOf('Riverton', stores.slice(0, 2))).toMatchObject({ storeCount: 2, medianDeliveryMinutes: 30 });
+    expect(figuresOf('Riverton', [])).toBeNull();
+  });
+
+  it('show on a landing whose figures nobody wrote, measured from the replica, and none before there is a store', async () => {
+    setWindowWidth(1280);
+    const { db } = await renderApp({ address: SAMPLE_ADDRESS });
+    await screen.findByTestId('desktop-landing');
+    // The defaults claim nothing: no made-up "120+ restaurants".
+    expect(screen.queryByTestId('landing-figures')).toBeNull();
+    await db.stores.bulkPut([storeRow({ id: 1, delivery_time: 25, avgRating: 4.6, reviews_count: 5 }), storeRow({ id: 2, delivery_time: 35, rating: 4.2, reviews_count: 0 })]);
+    await db.storeLists.put({ key: homeStoreListKey(SAMPLE_ADDRESS, 'DELIVERY'), storeIds: [1, 2], fetchedAt: Date.now() });
+    const figures = await screen.findByTestId('landing-figures');
+    expect([...figures.querySelectorAll('.achievement')].map((figure) => figure.textContent)).toEqual([
+      `2Restaurants serving ${SAMPLE_ADDRESS.address.split(',')[0]}`,
+      '30 minTypical delivery time',
+      '4.4Average restaurant rating',
+    ]);
+  });
 });
 
 describe('entry route by window width', () => {
