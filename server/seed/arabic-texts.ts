@@ -196,6 +196,8 @@ export const ARABIC_TEXTS: Record<TextKey, string> = {
   exploreSearchLabel: 'ابحث عن المتاجر والأطباق',
   explorePlaceholder: 'ابحث عن متجر أو طبق',
   exploreHint: 'اكتب اسم متجر أو طبق.',
+  exploreCategoriesHeading: 'تصفّح حسب الفئة',
+  exploreNearbyHeading: 'مطاعم تخدم عنوانك',
   exploreStoresHeading: 'المتاجر',
   exploreItemsHeading: 'الأطباق',
   exploreNoResults: 'لا شيء يطابق "{query}".',

@@ -64,6 +64,8 @@ export const CART_TEXTS = {
   exploreSearchLabel: 'Search stores and dishes',
   explorePlaceholder: 'Search for a store or a dish',
   exploreHint: 'Type the name of a store or a dish.',
+  exploreCategoriesHeading: 'Browse by category',
+  exploreNearbyHeading: 'Serving your address',
   exploreStoresHeading: 'Stores',
   exploreItemsHeading: 'Dishes',
   exploreNoResults: 'Nothing matches "{query}".',

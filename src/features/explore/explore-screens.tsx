@@ -9,7 +9,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useCurrentAddress } from '../../base/hooks/use-replica-rows.ts';
 import { useT } from '../../base/settings-and-language.tsx';
 import { useServices } from '../../base/services.tsx';
-import { normaliseQuery, searchKey } from '../../db/keys.ts';
+import { homeStoreListKey, normaliseQuery, searchKey } from '../../db/keys.ts';
 import type { MenuItemRow, StoreRow } from '../../db/schema.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ScreenShell } from '../../ui/ScreenShell.tsx';
@@ -72,6 +72,71 @@ function useResults(query: string, serverQuery: string): Results | null {
   );
 }
 
+/** What Explore opens with before anything is typed: where to start looking. */
+const START_STORES = 6;
+
+interface StartRow {
+  id: number;
+  name: string;
+}
+
+/**
+ * Explore before a word is typed (issue 32.8: "Explore opens empty"): the
+ * store categories to browse and the stores serving the address, read from
+ * the replica the home fills (asked for here when it holds none yet, as on a
+ * cold open of /explore).
+ */
+function ExploreStart() {
+  const t = useT();
+  const { worker, db } = useServices();
+  const address = useCurrentAddress();
+  const orderType = useOrderType();
+  const start = useLiveQuery(
+    async () => {
+      const categories = (await db.categories.toArray())
+        .flatMap((row): (StartRow & { order: number })[] =>
+          typeof row.name === 'string' && row.name !== '' ? [{ id: row.id, name: row.name, order: typeof row.order === 'number' ? row.order : 0 }] : [],
+        )
+        .sort((a, b) => a.order - b.order);
+      const list = address ? await db.storeLists.get(homeStoreListKey(address, orderType)) : undefined;
+      const stores = list ? await storesInOrder(db, list.storeIds.slice(0, START_STORES)) : [];
+      return { categories, stores, known: list !== undefined };
+    },
+    [db, address, orderType],
+    null,
+  );
+  useWorkerRefresh('explore-start', () => worker.refreshHome(), !!address && start !== null && !start.known);
+  return (
+    <>
+      <EmptyState>{t('exploreHint')}</EmptyState>
+      {start && start.categories.length > 0 && (
+        <section aria-labelledby="explore-categories" className="explore-section">
+          <h2 id="explore-categories" className="explore-heading">
+            {t('exploreCategoriesHeading')}
+          </h2>
+          <ul className="explore-categories" data-testid="explore-categories">
+            {start.categories.map((category) => (
+              <li key={category.id}>
+                <Link className="explore-category" to={`/categories/stores?ids=${category.id}`}>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {start && start.stores.length > 0 && (
+        <section aria-labelledby="explore-nearby" className="explore-section">
+          <h2 id="explore-nearby" className="explore-heading">
+            {t('exploreNearbyHeading')}
+          </h2>
+          <StoreCardList stores={start.stores} orderType={orderType} />
+        </section>
+      )}
+    </>
+  );
+}
+
 export function ExploreScreen() {
   const t = useT();
   const { worker } = useServices();
@@ -106,7 +171,7 @@ export function ExploreScreen() {
           onChange={(event) => setQuery(event.target.value || null)}
         />
       </form>
-      {trimmed === '' && <EmptyState>{t('exploreHint')}</EmptyState>}
+      {trimmed === '' && <ExploreStart />}
       {trimmed !== '' && isUnreachable(result) && (
         <p className="saved-note" data-testid="explore-offline">
           {t('exploreOfflineNote')}

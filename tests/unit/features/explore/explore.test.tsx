@@ -1,13 +1,36 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SearchIds, SyncResult } from '../../../../src/api/worker-api.ts';
-import { searchKey } from '../../../../src/db/keys.ts';
+import { homeStoreListKey, searchKey } from '../../../../src/db/keys.ts';
 import { mergeIds } from '../../../../src/features/explore/local-search.ts';
 import { SAMPLE_ADDRESS } from '../../support/replica-fixture.ts';
 import { renderApp } from '../../support/render-app.tsx';
 import { itemRow, putMenu, storeRow } from '../stores/fixtures.ts';
 
 describe('explore (/explore)', () => {
+  it('opens with where to start: the categories to browse and the stores serving the address, asking for them when none are saved', async () => {
+    const { db, worker } = await renderApp({ path: '/explore', address: SAMPLE_ADDRESS });
+    await waitFor(() => expect(worker.refreshHome).toHaveBeenCalled());
+    expect(screen.getByText('Type the name of a store or a dish.')).toBeInTheDocument();
+    expect(screen.queryByTestId('explore-categories')).toBeNull();
+    await db.categories.bulkPut([
+      { id: 7, name: 'Pizza', image: '/pizza.svg', order: 1, fetchedAt: Date.now() },
+      { id: 3, name: 'Salads', image: '/salads.svg', order: 0, fetchedAt: Date.now() },
+    ]);
+    await db.stores.bulkPut([storeRow({ id: 1, name: 'Green Bowl' }), storeRow({ id: 2, name: 'Taco Town', slug: 'taco-town' })]);
+    await db.storeLists.put({ key: homeStoreListKey(SAMPLE_ADDRESS, 'DELIVERY'), storeIds: [2, 1], fetchedAt: Date.now() });
+    const categories = await screen.findByTestId('explore-categories');
+    expect(within(categories).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Salads', '/categories/stores?ids=3'],
+      ['Pizza', '/categories/stores?ids=7'],
+    ]);
+    const nearby = await screen.findByRole('region', { name: 'Serving your address' });
+    expect(within(nearby).getAllByTestId('store-card').map((card) => card.querySelector('h3')?.textContent)).toEqual(['Taco Town', 'Green Bowl']);
+    // Typing replaces the start with the search.
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'taco' } });
+    await waitFor(() => expect(screen.queryByTestId('explore-categories')).toBeNull());
+  });
+
   it('shows replica matches at once and asks the server (debounced), merging its results in', async () => {
     const { db, worker } = await renderApp({ path: '/explore', address: SAMPLE_ADDRESS });
     await db.stores.bulkPut([
