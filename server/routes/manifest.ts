@@ -9,8 +9,11 @@
  *   background colour (iOS blackens transparency). An icon setting that is
  *   not one of this server's images is redirected to as it is.
  * - `GET /manifest/screenshot-narrow.png` and `-wide.png`, the manifest's
- *   `screenshots` (the richer install sheet): the app's frame drawn in the
- *   store's colours with its name, at a phone's and a desktop's size.
+ *   `screenshots` (the richer install sheet), at a phone's and a desktop's
+ *   size: the app itself, as `npm run screenshots` took it from the running
+ *   app (server/cli/install-screenshots.ts, into DATA_DIR/images/manifest/),
+ *   else, until someone has, the app's frame drawn in the store's colours
+ *   with its name.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -28,6 +31,22 @@ export const SCREENSHOTS = {
   narrow: { path: '/manifest/screenshot-narrow.png', width: 540, height: 1200 },
   wide: { path: '/manifest/screenshot-wide.png', width: 1280, height: 800 },
 } as const;
+
+export type ScreenshotFormFactor = keyof typeof SCREENSHOTS;
+
+/** Where a screenshot taken from the app is kept (DATA_DIR/images/manifest/). */
+export function takenScreenshotPath(imagesDir: string, formFactor: ScreenshotFormFactor): string {
+  return path.join(imagesDir, 'manifest', `screenshot-${formFactor}.png`);
+}
+
+/** The screenshot taken from the app, if one was. */
+async function takenScreenshot(imagesDir: string, formFactor: ScreenshotFormFactor): Promise<Buffer | undefined> {
+  try {
+    return await fs.readFile(takenScreenshotPath(imagesDir, formFactor));
+  } catch {
+    return undefined;
+  }
+}
 
 export interface ManifestRouteOptions {
   /** Where /public/images/ is served from (DATA_DIR/images). */
@@ -167,10 +186,12 @@ export default async function manifestRoute(app: FastifyInstance, options: Manif
     },
   });
 
-  for (const [formFactor, size] of Object.entries(SCREENSHOTS)) {
+  for (const [formFactor, size] of Object.entries(SCREENSHOTS) as [ScreenshotFormFactor, (typeof SCREENSHOTS)[ScreenshotFormFactor]][]) {
     app.get(size.path, {
-      schema: { summary: `The manifest's ${formFactor} screenshot, drawn from the settings.`, tags: ['app'] },
+      schema: { summary: `The manifest's ${formFactor} screenshot: taken from the app (npm run screenshots), else drawn from the settings.`, tags: ['app'] },
       handler: async (_request, reply) => {
+        const taken = await takenScreenshot(options.imagesDir, formFactor);
+        if (taken) return reply.header('cache-control', 'no-cache').type('image/png').send(taken);
         const read = await readSettings();
         const look = {
           name: read('storeName'),

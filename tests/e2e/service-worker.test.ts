@@ -4,6 +4,8 @@
  * in its background-sync queue and reaches the server exactly once when
  * the network returns.
  */
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -15,6 +17,8 @@ import {
   waitForServiceWorkerControl,
 } from './support/browser.ts';
 import { useBrowserAndServer } from './support/suite.ts';
+import { takeInstallScreenshots } from '../../server/cli/install-screenshots.ts';
+import { SCREENSHOT_DIR } from './support/browser.ts';
 import { CustomerApp } from './page-models/customer-app.ts';
 import { OrderingPages } from './page-models/ordering-pages.ts';
 import { queueNameFor } from '../../src/api/outbox.ts';
@@ -79,6 +83,26 @@ describe('service worker', () => {
     } finally {
       await profile.close();
     }
+  });
+
+  it('shows the app itself on the install sheet: screenshots taken from the running app replace the drawn frame', async () => {
+    const fetchShot = async (formFactor: 'narrow' | 'wide') => {
+      const response = await fetch(`${suite.server.url}/manifest/screenshot-${formFactor}.png`);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      return Buffer.from(await response.arrayBuffer());
+    };
+    // How much a picture holds: the drawn frame is a few flat shapes, a screenshot of the app is not.
+    const detail = async (png: Buffer) => (await sharp(png).stats()).entropy;
+    const drawn = await fetchShot('narrow');
+    const written = await takeInstallScreenshots(suite.server.url, path.join(suite.server.dataDir, 'images'));
+    expect(written).toHaveLength(2);
+    for (const [formFactor, size] of [['narrow', { width: 540, height: 1200 }], ['wide', { width: 1280, height: 800 }]] as const) {
+      const taken = await fetchShot(formFactor);
+      expect(await sharp(taken).metadata()).toMatchObject(size);
+      await sharp(taken).toFile(path.join(SCREENSHOT_DIR, `install-screenshot-${formFactor}.png`));
+      expect(await detail(taken)).toBeGreaterThan((await detail(drawn)) + 1);
+    }
+    expect((await fetchShot('narrow')).equals(drawn)).toBe(false);
   });
 
   it('queues an action sent offline and replays it once when the network returns', async () => {

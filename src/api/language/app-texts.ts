@@ -70,6 +70,11 @@ export const APP_TEXTS = {
   gdprDecline: 'Decline',
   /** The cookie banner: the gdprMessage setting is the default language's text; this key translates it (issue 15.7). */
   gdprMessage: 'We use local storage to keep your cart and preferences on this device.',
+  /** The desktop landing's words: the desktop… settings are the default language's; these keys translate them (issue 32.4). */
+  desktopHeading: 'Hungry? Order from the best places in town.',
+  desktopSubHeading: 'Delivery or self pickup, on any phone, even on a patchy connection.',
+  desktopUseAppButton: 'Use the app',
+  desktopFooterSocialHeader: 'Follow us',
   // Added by the UI spine: navigation and screen titles
   back: 'Back',
   mainNavigation: 'Main navigation',

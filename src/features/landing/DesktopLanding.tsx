@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SettingKey } from '../../api/settings/defaults.ts';
-import { useLanguage, useSettings, useT } from '../../base/settings-and-language.tsx';
+import { useLanguage, useSettings, useSettingText, useT } from '../../base/settings-and-language.tsx';
 import { isSafeUrl } from '../../lib/sanitize-html.ts';
 import { LanguageSelect } from '../../ui/LanguageSelect.tsx';
 import { useLandingFigures, type LandingFigures } from './landing-figures.ts';
@@ -65,6 +65,11 @@ export function DesktopLanding() {
   const settings = useSettings();
   const [revealed, setRevealed] = useState(false);
   const figures = useFigures();
+  // The administrator's words in the default language, translated like the consent message in the others.
+  const heading = useSettingText('desktopHeading');
+  const subHeading = useSettingText('desktopSubHeading');
+  const useAppButton = useSettingText('desktopUseAppButton');
+  const socialHeader = useSettingText('desktopFooterSocialHeader');
   // Admin input: an empty or javascript: link is left out.
   const socialLinks = SOCIAL_LINKS.filter(({ key }) => {
     const href = settings.get(key).trim();
@@ -78,8 +83,8 @@ export function DesktopLanding() {
       </header>
       <main className="landing-main">
         <section className="landing-hero">
-          <h1>{settings.get('desktopHeading')}</h1>
-          <p className="landing-sub">{settings.get('desktopSubHeading')}</p>
+          <h1>{heading}</h1>
+          <p className="landing-sub">{subHeading}</p>
           <button
             type="button"
             className="button button-primary button-large"
@@ -87,7 +92,7 @@ export function DesktopLanding() {
             aria-pressed={revealed}
             onClick={() => setRevealed(true)}
           >
-            {settings.get('desktopUseAppButton')}
+            {useAppButton}
           </button>
           {figures.length > 0 && (
             <section className="achievements" aria-label={t('desktopAchievementsHeading')} data-testid="landing-figures">
@@ -106,7 +111,7 @@ export function DesktopLanding() {
         <address className="landing-address">{settings.get('desktopFooterAddress')}</address>
         {socialLinks.length > 0 && (
           <nav aria-labelledby="landing-social-heading" className="landing-social">
-            <h2 id="landing-social-heading">{settings.get('desktopFooterSocialHeader')}</h2>
+            <h2 id="landing-social-heading">{socialHeader}</h2>
             <ul>
               {socialLinks.map(({ key, name }) => (
                 <li key={key}>

@@ -3,7 +3,8 @@
  * knows of the place it opens at, read live from the replica, so the landing
  * never claims what the marketplace is not. The stores that serve the current
  * address (the list home shows), how long they say delivery takes (the
- * median), and how they are rated (the mean of the rated ones). Nothing
+ * median), and how they are rated (the mean of the rated ones), as many as
+ * the home's list counts. Nothing
  * before the list is known; a figure with nothing to measure is left out.
  */
 import type { StoreRow } from '../../db/schema.ts';
@@ -25,8 +26,9 @@ export interface LandingFigures {
 }
 
 /** The figures of these stores at this place; null without a store (nothing true to say). */
-export function figuresOf(place: string, stores: readonly Pick<StoreRow, 'delivery_time' | 'avgRating' | 'rating' | 'reviews_count' | 'is_active'>[]): LandingFigures | null {
-  const open = stores.filter((store) => store.is_active);
+export function figuresOf(place: string, stores: readonly Pick<StoreRow, 'delivery_time' | 'avgRating' | 'rating' | 'reviews_count'>[]): LandingFigures | null {
+  // Every store of the list, as home counts them (one closed for now still serves the address).
+  const open = stores;
   if (open.length === 0) return null;
   const minutes = open.map((store) => store.delivery_time).filter((value) => value > 0).sort((a, b) => a - b);
   const ratings = open.map((store) => (store.reviews_count > 0 ? store.avgRating : store.rating)).filter((value) => value > 0);

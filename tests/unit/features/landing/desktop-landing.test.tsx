@@ -20,9 +20,11 @@ describe('the landing figures', () => {
       storeRow({ id: 1, delivery_time: 20, avgRating: 4.5, reviews_count: 3 }),
       storeRow({ id: 2, delivery_time: 40, rating: 4, reviews_count: 0 }),
       storeRow({ id: 3, delivery_time: 30, rating: 0, reviews_count: 0 }),
+      // Closed for now, it still serves the address: counted as home counts it.
       storeRow({ id: 4, delivery_time: 90, rating: 1, reviews_count: 0, is_active: false }),
     ];
-    expect(figuresOf('Market Square, Riverton', stores)).toEqual({ place: 'Market Square', storeCount: 3, medianDeliveryMinutes: 30, averageRating: 4.3 });
+    expect(figuresOf('Market Square, Riverton', stores)).toEqual({ place: 'Market Square', storeCount: 4, medianDeliveryMinutes: 35, averageRating: 3.2 });
+    expect(figuresOf('Market Square, Riverton', stores.slice(0, 3))).toEqual({ place: 'Market Square', storeCount: 3, medianDeliveryMinutes: 30, averageRating: 4.3 });
     expect(figuresOf('Riverton', stores.slice(0, 2))).toMatchObject({ storeCount: 2, medianDeliveryMinutes: 30 });
     expect(figuresOf('Riverton', [])).toBeNull();
   });
