@@ -65,7 +65,8 @@ export function createLanguagesRepository(db: Kysely<Database>) {
 
     /** The id and is_default of the language with this code, or undefined. */
     async findByCode(code: string, trx: Kysely<Database> = db) {
-      return trx.selectFrom('languages').select(['id', 'is_default']).where('code', '=', code).executeTakeFirst();
+      // In any case, as the console keeps codes apart (withCodeInAnyCase): pt-br asks for pt-BR.
+      return trx.selectFrom('languages').select(['id', 'is_default']).where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
     },
 
     /** The id and is_default of each of these languages that exists. */

@@ -223,4 +223,12 @@ describe.each(testDatabases())('catalogue translations on $kind', ({ kind }) => 
     expect(await refusal(save({ kind: 'dish', id: 1, texts: [] }))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
     expect(frenchId).toBeGreaterThan(0);
   });
+
+  it("finds the customer's language by its code in any case: pt-br asks for pt-BR", async () => {
+    const brazilian = await t.db.insertInto('languages').values({ language_name: 'Português', code: 'pt-BR', dir: 'ltr', is_default: 0 }).returning('id').executeTakeFirstOrThrow();
+    await okBy(t.app, 'admin/save-catalogue-translations', cast.owner, { kind: 'item', id: cast.store.menu.burger, texts: [{ language_id: Number(brazilian.id), name: 'Hambúrguer' }] });
+    for (const code of ['pt-BR', 'pt-br']) {
+      expect(await publicCall<Item>('get-single-item', { id: cast.store.menu.burger, language: code })).toMatchObject({ name: 'Hambúrguer' });
+    }
+  });
 });
