@@ -13,7 +13,11 @@ import type { FrameLocator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { SCREENSHOTS, takenScreenshotPath, type ScreenshotFormFactor } from '../routes/manifest.ts';
 
-export const CHROMIUM_FLAGS = [
+/** Debian's Chromium (`apt-get install chromium`); CHROMIUM_PATH names another. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Chromium's flags on these machines: no sandbox, GPU, QUIC or background traffic (the e2e tests launch it the same way). */
+export const CHROMIUM_FLAGS: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -37,7 +41,7 @@ export async function takeInstallScreenshots(baseUrl: string, imagesDir: string,
     throw new Error('Taking screenshots needs playwright-core (a development dependency): run npm install first.');
   });
   const timeout = options.timeoutMs ?? 30_000;
-  const browser = await chromium.launch({ executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH, args: [...CHROMIUM_FLAGS], headless: true });
   const written: string[] = [];
   try {
     for (const formFactor of Object.keys(SCREENSHOTS) as ScreenshotFormFactor[]) {

@@ -3,7 +3,7 @@
  * search around the address merged in. Offline it still shows what the
  * replica holds.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLiveQuery } from '../../db/live-query.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentAddress } from '../../base/hooks/use-replica-rows.ts';
@@ -72,6 +72,18 @@ function useResults(query: string, serverQuery: string): Results | null {
   );
 }
 
+/** A titled part of Explore: its heading names it for assistive technology. */
+function ExploreSection({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="explore-section">
+      <h2 id={id} className="explore-heading">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** What Explore opens with before anything is typed: where to start looking. */
 const START_STORES = 6;
 
@@ -110,10 +122,7 @@ function ExploreStart() {
     <>
       <EmptyState>{t('exploreHint')}</EmptyState>
       {start && start.categories.length > 0 && (
-        <section aria-labelledby="explore-categories" className="explore-section">
-          <h2 id="explore-categories" className="explore-heading">
-            {t('exploreCategoriesHeading')}
-          </h2>
+        <ExploreSection id="explore-categories" heading={t('exploreCategoriesHeading')}>
           <ul className="explore-categories" data-testid="explore-categories">
             {start.categories.map((category) => (
               <li key={category.id}>
@@ -123,15 +132,12 @@ function ExploreStart() {
               </li>
             ))}
           </ul>
-        </section>
+        </ExploreSection>
       )}
       {start && start.stores.length > 0 && (
-        <section aria-labelledby="explore-nearby" className="explore-section">
-          <h2 id="explore-nearby" className="explore-heading">
-            {t('exploreNearbyHeading')}
-          </h2>
+        <ExploreSection id="explore-nearby" heading={t('exploreNearbyHeading')}>
           <StoreCardList stores={start.stores} orderType={orderType} />
-        </section>
+        </ExploreSection>
       )}
     </>
   );
@@ -184,18 +190,12 @@ export function ExploreScreen() {
       )}
       {trimmed !== '' && !searching && nothing && <EmptyState>{t('exploreNoResults', { query: query.trim() })}</EmptyState>}
       {trimmed !== '' && results && results.stores.length > 0 && (
-        <section aria-labelledby="explore-stores" className="explore-section">
-          <h2 id="explore-stores" className="explore-heading">
-            {t('exploreStoresHeading')}
-          </h2>
+        <ExploreSection id="explore-stores" heading={t('exploreStoresHeading')}>
           <StoreCardList stores={results.stores} orderType={orderType} />
-        </section>
+        </ExploreSection>
       )}
       {trimmed !== '' && results && results.items.length > 0 && (
-        <section aria-labelledby="explore-items" className="explore-section">
-          <h2 id="explore-items" className="explore-heading">
-            {t('exploreItemsHeading')}
-          </h2>
+        <ExploreSection id="explore-items" heading={t('exploreItemsHeading')}>
           <ul className="explore-items" data-testid="explore-items">
             {results.items.map((result) => (
               <li key={result.item.id}>
@@ -203,7 +203,7 @@ export function ExploreScreen() {
               </li>
             ))}
           </ul>
-        </section>
+        </ExploreSection>
       )}
     </ScreenShell>
   );

@@ -9,17 +9,11 @@ import { tmpdir } from 'node:os';
 import path, { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Chromium's flags on these machines (no sandbox, GPU, QUIC or background traffic); the Lighthouse bench adds its headless mode. */
-export const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM_PATH } from '../../../server/cli/install-screenshots.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+/** Chromium's flags on these machines (no sandbox, GPU, QUIC or background traffic), as the screenshot script uses them; the Lighthouse bench adds its headless mode. */
+export const LAUNCH_ARGS: string[] = [...CHROMIUM_FLAGS];
 
 export const PHONE = { width: 375, height: 812 } as const;
 export const LAPTOP = { width: 1280, height: 800 } as const;
